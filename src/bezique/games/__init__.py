@@ -1,0 +1,28 @@
+"""The games of the family, each a small module of its own rules on the core."""
+
+from __future__ import annotations
+
+from ..core.errors import OptionError
+from ..core.game import Game, Options
+from .bezique import Bezique, BeziqueOptions
+
+GAMES: dict[str, type[Game]] = {"bezique": Bezique}  # type: ignore[type-arg]
+
+
+def make_game(name: str, options: Options | dict[str, object] | list[str] | None = None
+              ) -> Game:  # type: ignore[type-arg]
+    """A game by name (``bezique``, ``sixtysix``) with options given as an options object,
+    a mapping, or ``["name=value", ...]``."""
+    key = name.strip().lower().replace("-", "").replace("_", "")
+    aliases = {"bezique": "bezique", "sixtysix": "sixtysix", "66": "sixtysix"}
+    if key not in aliases or aliases[key] not in GAMES:
+        raise OptionError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
+    cls = GAMES[aliases[key]]
+    if options is None or isinstance(options, Options):
+        return cls(options)
+    if isinstance(options, dict):
+        return cls(cls.options_class.from_mapping(options))
+    return cls(cls.options_class.parse(options))
+
+
+__all__ = ["GAMES", "Bezique", "BeziqueOptions", "make_game"]

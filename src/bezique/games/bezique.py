@@ -1,0 +1,1091 @@
+"""Two-handed Bézique, as Foster's *Complete Hoyle* gives it, with Enquire Within's
+differences as options.
+
+Rules are cited by section of Foster's "Bézique" (Cards, Dealing, Method of Playing,
+Declarations, Double Declarations, The Last Eight Tricks, Scoring) and by the project's
+checklist numbers (``BZ n``, see ``shared/rules/CHECKLIST.md``).
+
+Foster's laws about human mistakes (misdeals, drawing wrongly, too many cards, revokes in
+the last eight tricks, false announcements) cannot arise here: the engine deals, draws
+and checks every action itself and refuses an illegal one.
+
+Representation (chosen for speed): cards are int ids; a hand is a list of ids; each
+player's declared cards lying on the table are tuples ``(card, serial, used_a, used_b,
+used_c)`` where ``used_x`` is the highest value of a class-x combination the card has
+been announced in. That is all the "no taking away", "no equal reuse" and "adding"
+rules need (Declarations).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.cards import Card, Pack, Rank, Suit, card_name
+from ..core.errors import IllegalActionError, NotationError
+from ..core.game import TERMINAL, Action, DealResult, Game, Observation, Options, State
+from ..core.trick import RankOrder, must_follow_and_win
+
+# -- cards and tables ------------------------------------------------------------------
+
+ACE, TEN, KING, QUEEN, JACK, SEVEN = 14, 10, 13, 12, 11, 7
+CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
+ORDER = RankOrder([Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE,
+                   Rank.EIGHT, Rank.SEVEN])
+STRENGTH = ORDER.strength
+BRISQUE = [1 if (c & 15) in (ACE, TEN) else 0 for c in range(64)]
+PACK = Pack.piquet(copies=2)
+
+LEAD, FOLLOW, DECLARE, END = 0, 1, 2, 3
+PHASE_NAMES = ("lead", "follow", "declare", "end")
+CLASS_A, CLASS_B, CLASS_C = 0, 1, 2
+
+
+@dataclasses.dataclass(frozen=True)
+class Combination:
+    """A kind of declaration: its name, class (A marriages and sequences, B béziques,
+    C fours) and value (Declarations, table of values)."""
+
+    name: str
+    klass: int
+    value: int
+    title: str
+
+
+COMBINATIONS: dict[str, Combination] = {c.name: c for c in (
+    Combination("marriage", CLASS_A, 20, "Marriage"),
+    Combination("royal-marriage", CLASS_A, 40, "Royal Marriage"),
+    Combination("sequence", CLASS_A, 250, "Sequence"),
+    Combination("bezique", CLASS_B, 40, "Bézique"),
+    Combination("double-bezique", CLASS_B, 500, "Double Bézique"),
+    Combination("four-aces", CLASS_C, 100, "Four Aces"),
+    Combination("four-kings", CLASS_C, 80, "Four Kings"),
+    Combination("four-queens", CLASS_C, 60, "Four Queens"),
+    Combination("four-jacks", CLASS_C, 40, "Four Jacks"),
+)}
+FOURS = (("four-jacks", JACK), ("four-queens", QUEEN), ("four-kings", KING), ("four-aces", ACE))
+
+
+# -- options -----------------------------------------------------------------------------
+
+def _opt(default: Any, choices: tuple[Any, ...] | None, doc: str) -> Any:
+    meta: dict[str, Any] = {"doc": doc}
+    if choices:
+        meta["choices"] = choices
+    return dataclasses.field(default=default, metadata=meta)
+
+
+@dataclasses.dataclass(frozen=True)
+class BeziqueOptions(Options):
+    """The variants of two-handed Bézique (VARIANTS.md section 1). Defaults are Foster's."""
+
+    draw_order: str = _opt("winner_first", ("winner_first", "pone_always_first"),
+                           "V-BZ-01: who draws first after a trick (France: the pone always)")
+    offsuit_follow_wins: bool = _opt(False, None,
+                                     "V-BZ-02: EW's main rule, a higher card of another plain"
+                                     " suit wins the trick while the stock lasts")
+    last_trick_bonus_at: int = _opt(32, (32, 24),
+                                    "V-BZ-03: the trick that scores 10 for the last trick")
+    seven_of_trumps_played_scores: bool = _opt(False, None,
+                                               "V-BZ-04/06: EW, playing a Seven of trumps in"
+                                               " the first 24 tricks scores 10")
+    seven_exchange_with_declaration: bool = _opt(False, None,
+                                                 "V-BZ-05: EW, exchange the Seven and declare"
+                                                 " after the same trick")
+    brisque_scoring: str = _opt("as_taken", ("as_taken", "end_of_deal"),
+                                "V-BZ-07: brisques scored as taken, or counted after the deal")
+    bezique_pair: str = _opt("QS_JD", ("QS_JD", "QC_JH_if_trump_S_or_D"),
+                             "V-BZ-08: the cards of bézique")
+    multiple_announcements: str = _opt("carry", ("carry", "one_per_trick"),
+                                       "V-BZ-25: announce several and carry them 'to score'"
+                                       " (Foster), or one declaration only (EW)")
+    trumps_only_in_last_eight: bool = _opt(False, None,
+                                           "V-BZ-26 (obsolete custom): trumps win nothing"
+                                           " while the stock lasts")
+    count_stock_allowed: bool = _opt(True, None,
+                                     "V-BZ-11: English laws let a player count the stock;"
+                                     " French do not (the observation then hides its size)")
+    game_target: int = _opt(1000, (1000, 2000, 4000), "V-BZ-17: points for game")
+    end_of_game: str = _opt("higher_total", ("higher_total", "ew_count_order"),
+                            "V-BZ-18: who wins when both pass the target in one deal")
+    double_game_under_half: bool = _opt(True, None,
+                                        "V-BZ-19: a game counts double if the loser has not"
+                                        " reached half the target (500)")
+    stakes: str = _opt("per_game", ("per_game", "per_point", "partie_of_five"),
+                       "V-BZ-20: settlement; a partie of five ends when one wins three games")
+
+
+# -- actions -----------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Lead or play a card. ``from_table`` plays a declared card lying on the table:
+    written with a star, ``QS*`` (Foster: play the one on the table)."""
+
+    card: Card
+    from_table: bool = False
+
+    def notation(self) -> str:
+        return self.card.notation() + ("*" if self.from_table else "")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Meld:
+    """One announced combination: its name and its cards, each marked if it already lay
+    on the table (``KS*``) rather than coming fresh from the hand."""
+
+    name: str
+    cards: tuple[tuple[Card, bool], ...]
+
+    def notation(self) -> str:
+        return self.name + " " + " ".join(c.notation() + ("*" if t else "")
+                                          for c, t in self.cards)
+
+    @property
+    def combination(self) -> Combination:
+        return COMBINATIONS[self.name]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Declare(Action):
+    """Announce one or more combinations after winning a trick: the first is scored now,
+    the rest are carried "to score" (Double Declarations). Written
+    ``bezique QS JD + marriage KS* QS``."""
+
+    melds: tuple[Meld, ...]
+
+    def notation(self) -> str:
+        return " + ".join(m.notation() for m in self.melds)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ScoreCarried(Action):
+    """Score a combination announced earlier and carried "to score". ``score marriage KS
+    QS``."""
+
+    name: str
+    cards: tuple[Card, ...]
+
+    def notation(self) -> str:
+        return "score " + self.name + " " + " ".join(c.notation() for c in self.cards)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Exchange(Action):
+    """Exchange the Seven of trumps for the turn-up and score 10."""
+
+    def notation(self) -> str:
+        return "exchange"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Declare nothing (more) and draw from the stock."""
+
+    def notation(self) -> str:
+        return "draw"
+
+
+EXCHANGE = Exchange()
+DRAW = Draw()
+PLAY_HAND = {c: Play(Card(c), False) for c in range(64) if 2 <= (c & 15) <= 14}
+PLAY_TABLE = {c: Play(Card(c), True) for c in range(64) if 2 <= (c & 15) <= 14}
+_PH = [PLAY_HAND.get(c) for c in range(64)]
+_PT = [PLAY_TABLE.get(c) for c in range(64)]
+
+
+def parse_action(text: str) -> Action:
+    """Parse any Bézique action's notation (context free).
+
+    >>> parse_action("QS*")
+    Play(card=Card.parse('QS'), from_table=True)
+    >>> str(parse_action("bezique qs jd + marriage ks* qs"))
+    'bezique QS JD + marriage KS* QS'
+    """
+    t = " ".join(text.strip().split())
+    low = t.lower()
+    if not t:
+        raise NotationError("empty action")
+    if low == "draw":
+        return DRAW
+    if low in ("exchange", "exchange seven", "exchange 7"):
+        return EXCHANGE
+    if low.startswith("score "):
+        parts = t.split()[1:]
+        name = parts[0].lower()
+        if name not in COMBINATIONS:
+            raise NotationError(f"unknown combination {parts[0]!r} in {text!r}")
+        cards = tuple(Card.parse(p.rstrip("*")) for p in parts[1:])
+        return ScoreCarried(name, tuple(sorted(cards)))
+    first = t.split()[0].lower()
+    if first in COMBINATIONS:
+        melds = []
+        for chunk in t.split("+"):
+            parts = chunk.split()
+            if not parts:
+                raise NotationError(f"empty combination in {text!r}")
+            name = parts[0].lower()
+            if name not in COMBINATIONS:
+                raise NotationError(f"unknown combination {parts[0]!r} in {text!r}; known: "
+                                    + ", ".join(COMBINATIONS))
+            cards = tuple(sorted((Card.parse(p.rstrip("*")), p.endswith("*")) for p in parts[1:]))
+            melds.append(Meld(name, cards))
+        return Declare(tuple(melds))
+    if len(t.split()) == 1:
+        star = t.endswith("*")
+        card = Card.parse(t[:-1] if star else t)
+        return Play(card, star)
+    raise NotationError(f"not a Bézique action: {text!r} (a card like QS or QS*, a"
+                        " combination like 'bezique QS JD', 'score ...', 'exchange' or 'draw')")
+
+
+# -- the game ----------------------------------------------------------------------------
+
+class Bezique(Game["BeziqueState"]):
+    """Two-handed Bézique (Foster), 64 cards, game 1000.
+
+    >>> game = Bezique()
+    >>> state = game.deal(dealer=0, seed=1)
+    >>> len(state.hands[0]), len(state.hands[1]), len(state.stock)
+    (8, 8, 47)
+    """
+
+    name = "bezique"
+    title = "Bézique"
+    options_class = BeziqueOptions
+    options: BeziqueOptions
+
+    def __init__(self, options: BeziqueOptions | None = None) -> None:
+        super().__init__(options)
+        o = self.options
+        self._draw_pone_first = o.draw_order == "pone_always_first"
+        self._carry = o.multiple_announcements == "carry"
+
+    @property
+    def pack(self) -> Pack:
+        return PACK
+
+    def deal(self, dealer: int, *, seed: int | None = None, pack: Sequence[int] | None = None,
+             rng: random.Random | None = None) -> BeziqueState:
+        order = self.pack_order(seed=seed, pack=pack, rng=rng)
+        return BeziqueState.from_pack(self, dealer, order)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def deal_result(self, state: BeziqueState) -> DealResult:
+        return DealResult((state.points[0], state.points[1]))
+
+    def bezique_cards(self, trump: int) -> tuple[int, int]:
+        """The Queen and Jack of bézique (V-BZ-08)."""
+        if self.options.bezique_pair == "QC_JH_if_trump_S_or_D" and trump in (SPADES, DIAMONDS):
+            return CLUBS * 16 + QUEEN, HEARTS * 16 + JACK
+        return SPADES * 16 + QUEEN, DIAMONDS * 16 + JACK
+
+
+# -- observations ------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class BeziqueObservation(Observation):
+    """Everything one seat may know in a deal of Bézique, and nothing more."""
+
+    dealer: int
+    to_move: int
+    phase: str
+    trump: Suit
+    turn_up: Card | None
+    stock_size: int | None
+    hand: tuple[Card, ...]
+    tables: tuple[tuple[Card, ...], tuple[Card, ...]]
+    hand_sizes: tuple[int, int]
+    known_in_hand: tuple[tuple[Card, ...], tuple[Card, ...]]
+    trick: tuple[Card, ...]
+    last_trick: tuple[Card, ...]
+    tricks_played: int
+    points: tuple[int, int]
+    carried: tuple[tuple[str, ...], tuple[str, ...]]
+    history: tuple[str, ...]
+
+
+# -- the state ---------------------------------------------------------------------------
+
+class BeziqueState(State):
+    """A position in one deal of two-handed Bézique."""
+
+    __slots__ = ("game", "dealer", "trump", "turn_up", "stock", "hands", "tables",
+                 "carried", "points", "phase", "player", "lead", "lead_table", "tricks",
+                 "won", "known", "serial", "log", "last_trick", "brisques", "exchanged",
+                 "_decl")
+
+    game: Bezique
+
+    @classmethod
+    def from_pack(cls, game: Bezique, dealer: int, order: Sequence[int]) -> BeziqueState:
+        """Deal from a pack order (index 0 the top card): three, two, three to each, the
+        pone first (Dealing; GAP-BZ-1), then the seventeenth card turned for trump."""
+        if dealer not in (0, 1):
+            raise ValueError("dealer must be seat 0 or 1")
+        s = cls.__new__(cls)
+        s.game = game
+        s.dealer = dealer
+        pone = 1 - dealer
+        hands: list[list[int]] = [[], []]
+        i = 0
+        for n in (3, 2, 3):
+            for seat in (pone, dealer):
+                hands[seat].extend(order[i:i + n])
+                i += n
+        s.hands = hands
+        s.turn_up = order[16]
+        s.trump = order[16] >> 4
+        s.stock = list(reversed(order[17:]))  # pop() takes the top card
+        s.tables = [[], []]
+        s.carried = [[], []]
+        s.points = [0, 0]
+        s.phase = LEAD
+        s.player = pone  # the pone leads first (Method of Playing)
+        s.lead = -1
+        s.lead_table = False
+        s.tricks = 0
+        s.won = [[], []]
+        s.known = [[], []]
+        s.serial = 0
+        s.log = None
+        s.last_trick = ()
+        s.brisques = [0, 0]
+        s.exchanged = False
+        s._decl = None
+        if order[16] & 15 == SEVEN:  # a Seven turned up scores the dealer 10 (Dealing)
+            s._score(dealer, 10, "seven turned up")
+        return s
+
+    @classmethod
+    def position(cls, game: Bezique, *, hands: Sequence[Sequence[int]],
+                 trump: Suit | int, turn_up: int | None, stock: Sequence[int] = (),
+                 tables: Sequence[Sequence[int]] = ((), ()), dealer: int = 0,
+                 to_move: int = 1, phase: str = "lead", lead: int | None = None,
+                 tricks: int = 0, points: Sequence[int] = (0, 0)) -> BeziqueState:
+        """Set up a position directly (tests, puzzles): hands, declared table cards (as
+        not yet used in any combination), trump, turn-up (None once taken), the stock top
+        first, whose turn and in which phase (``lead``, ``follow`` with ``lead`` card, or
+        ``declare`` for the winner of the last trick). Cards not placed count as played."""
+        s = cls.__new__(cls)
+        s.game = game
+        s.dealer = dealer
+        s.hands = [[int(c) for c in hands[0]], [int(c) for c in hands[1]]]
+        s.trump = int(trump)
+        s.turn_up = -1 if turn_up is None else int(turn_up)
+        s.stock = [int(c) for c in reversed(stock)]
+        s.serial = 0
+        s.tables = [[], []]
+        for p in (0, 1):
+            for c in tables[p]:
+                s.serial += 1
+                s.tables[p].append((int(c), s.serial, 0, 0, 0))
+        s.carried = [[], []]
+        s.points = list(points)
+        s.phase = PHASE_NAMES.index(phase)
+        s.player = to_move
+        s.lead = -1 if lead is None else int(lead)
+        s.lead_table = False
+        s.tricks = tricks
+        placed = [c for h in s.hands for c in h] + [e[0] for t in s.tables for e in t] \
+            + s.stock + ([s.turn_up] if s.turn_up >= 0 else []) + ([s.lead] if lead else [])
+        rest = [int(c) for c in PACK.all_cards()]
+        for c in placed:
+            if c not in rest:
+                raise ValueError(f"too many {card_name(c)} in the position")
+            rest.remove(c)
+        s.won = [rest, []]
+        s.known = [[], []]
+        s.log = None
+        s.last_trick = ()
+        s.brisques = [0, 0]
+        s.exchanged = False
+        s._decl = None
+        return s
+
+    # -- bookkeeping ---------------------------------------------------------------------
+
+    def _score(self, seat: int, pts: int, why: str) -> None:
+        self.points[seat] += pts
+        self.log = (("score", seat, pts, why), self.log)
+
+    def _note(self, *entry: Any) -> None:
+        self.log = (entry, self.log)
+
+    def events(self) -> list[tuple[Any, ...]]:
+        """The deal's public log, oldest first: plays, declarations, scores, draws."""
+        out = []
+        node = self.log
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def score_events(self) -> list[tuple[int, int, str]]:
+        """``(seat, points, reason)`` for every score in this deal, oldest first."""
+        return [(e[1], e[2], e[3]) for e in self.events() if e[0] == "score"]
+
+    # -- interface -----------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == END else self.player
+
+    def is_terminal(self) -> bool:
+        return self.phase == END
+
+    def scores(self) -> tuple[int, int]:
+        return (self.points[0], self.points[1])
+
+    @property
+    def stock_exhausted(self) -> bool:
+        """True once the last stock card and the turn-up have been drawn."""
+        return self.turn_up < 0
+
+    def table_cards(self, seat: int) -> list[Card]:
+        """The declared cards ``seat`` has lying face up."""
+        return [Card(e[0]) for e in self.tables[seat]]
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        p = self.player
+        if phase == LEAD:
+            acts: list[Action] = [_PH[c] for c in dict.fromkeys(self.hands[p])]  # type: ignore
+            if self.tables[p]:
+                acts += [_PT[c] for c in dict.fromkeys(e[0] for e in self.tables[p])]  # type: ignore
+            return acts
+        if phase == FOLLOW:
+            if self.turn_up >= 0:
+                acts = [_PH[c] for c in dict.fromkeys(self.hands[p])]  # type: ignore
+                if self.tables[p]:
+                    acts += [_PT[c] for c in dict.fromkeys(e[0] for e in self.tables[p])]  # type: ignore
+                return acts
+            return [_PH[c] for c in dict.fromkeys(  # type: ignore
+                must_follow_and_win(self.hands[p], self.lead, self.trump, STRENGTH))]
+        if phase == DECLARE:
+            return list(self._declare_options())
+        return []
+
+    def apply(self, action: Action) -> None:
+        phase = self.phase
+        if phase == END:
+            raise IllegalActionError("the deal is over")
+        if type(action) is Play:
+            if phase == DECLARE:
+                raise IllegalActionError(
+                    f"{action} is not allowed now: the winner of the trick declares or draws"
+                    " before the next lead")
+            self._play(action.card, action.from_table)
+            return
+        if phase != DECLARE:
+            raise IllegalActionError(
+                f"{action} is not allowed now: declarations, the Seven's exchange and drawing"
+                " come only after winning a trick while the stock lasts; play a card")
+        opts = self._declare_options()
+        if action not in opts:
+            raise IllegalActionError(self._why_not(action))
+        plan = opts[action]
+        p = self.player
+        if type(action) is Draw:
+            self._draw()
+        elif type(action) is Exchange:
+            self._exchange(p)
+            if self.game.options.seven_exchange_with_declaration and self._decl_available():
+                self._decl = None
+            else:
+                self._draw()
+        elif type(action) is Declare:
+            self._declare(p, action, plan)
+            if self.game.options.seven_exchange_with_declaration and self._exchange_available():
+                self._decl = {EXCHANGE: None, DRAW: None}
+            else:
+                self._draw()
+        elif type(action) is ScoreCarried:
+            self._score_carried(p, plan)
+            self._draw()
+        else:  # pragma: no cover - unreachable: checked against the options above
+            raise IllegalActionError(f"not a Bézique action: {action!r}")
+
+    # -- playing -------------------------------------------------------------------------
+
+    def _play(self, c: int, from_table: bool) -> None:
+        p = self.player
+        hand = self.hands[p]
+        c = int(c)
+        if from_table:
+            entries = self.tables[p]
+            idx = self._table_index_to_play(p, c)
+            if idx < 0:
+                raise IllegalActionError(f"{card_name(c)}* is not among your declared cards on"
+                                         " the table")
+            if self.phase == FOLLOW and self.turn_up < 0:  # pragma: no cover - table empty then
+                raise IllegalActionError("no table cards in the last eight tricks")
+        else:
+            if c not in hand:
+                where = " (it lies on your table: play it as " + card_name(c) + "*)" \
+                    if any(e[0] == c for e in self.tables[p]) else ""
+                raise IllegalActionError(f"{card_name(c)} is not in your hand{where}")
+            if self.phase == FOLLOW and self.turn_up < 0:
+                allowed = must_follow_and_win(hand, self.lead, self.trump, STRENGTH)
+                if c not in allowed:
+                    raise IllegalActionError(
+                        f"{card_name(c)} is not allowed: in the last eight tricks you must follow"
+                        " suit and win the trick if you can (with a higher card of the suit, or"
+                        " a trump when void); allowed: "
+                        + " ".join(card_name(x) for x in dict.fromkeys(allowed)))
+        # the move is legal: commit
+        if from_table:
+            entry = entries.pop(idx)
+            sid = entry[1]
+            if self.carried[p]:
+                lost = [m for m in self.carried[p] if sid in m[2]]
+                for m in lost:  # a card of a carried combination is played: it is lost (BZ 67)
+                    self.carried[p].remove(m)
+                    self._note("lost", p, m[0], m[3])
+        else:
+            hand.remove(c)
+            kn = self.known[p]
+            if kn and c in kn:
+                kn.remove(c)
+        self._note("play", p, c, from_table)
+        if self.game.options.seven_of_trumps_played_scores and self.turn_up >= 0 \
+                and c == self.trump * 16 + SEVEN:
+            self._score(p, 10, "seven of trumps played")
+        if self.phase == LEAD:
+            self.lead = c
+            self.lead_table = from_table
+            self.phase = FOLLOW
+            self.player = 1 - p
+            return
+        self._finish_trick(c)
+
+    def _table_index_to_play(self, p: int, c: int) -> int:
+        """Which of identical table cards is played: one outside any carried combination,
+        and of those the one whose declaring power is most spent."""
+        best = -1
+        best_key: tuple[int, int] | None = None
+        carried = {s for m in self.carried[p] for s in m[2]}
+        for i, e in enumerate(self.tables[p]):
+            if e[0] != c:
+                continue
+            key = (0 if e[1] in carried else 1, e[2] + e[3] + e[4])
+            if best_key is None or key > best_key:
+                best, best_key = i, key
+        return best
+
+    def _finish_trick(self, follow: int) -> None:
+        lead = self.lead
+        leader = 1 - self.player
+        opts = self.game.options
+        stock_phase = self.turn_up >= 0
+        # Method of Playing: suit followed, the higher wins, identical cards the leader;
+        # trumps win plain suits (not in the obsolete custom of V-BZ-26).
+        if lead >> 4 == follow >> 4:
+            fw = STRENGTH[follow] > STRENGTH[lead]
+        elif follow >> 4 == self.trump:
+            fw = not (stock_phase and opts.trumps_only_in_last_eight)
+        elif stock_phase and opts.offsuit_follow_wins and lead >> 4 != self.trump:
+            fw = STRENGTH[follow] > STRENGTH[lead]  # EW: the higher card, of any suit
+        else:
+            fw = False
+        winner = self.player if fw else leader
+        self.tricks += 1
+        self.won[winner] += (lead, follow)
+        self.last_trick = (lead, follow)
+        self._note("trick", winner, lead, follow)
+        nb = BRISQUE[lead] + BRISQUE[follow]
+        if nb:
+            if opts.brisque_scoring == "as_taken":
+                self._score(winner, 10 * nb, "brisque" if nb == 1 else "two brisques")
+            else:
+                self.brisques[winner] += nb
+        if self.tricks == opts.last_trick_bonus_at:
+            self._score(winner, 10, "last trick")
+        self.lead = -1
+        self.player = winner
+        if stock_phase:
+            self.exchanged = False
+            self._decl = None
+            self.phase = DECLARE
+            if len(self._declare_options()) == 1:  # nothing to declare: draw at once
+                self._draw()
+            return
+        if self.tricks == 32:
+            self.phase = END
+            if opts.brisque_scoring == "end_of_deal":
+                for seat in (self.dealer ^ 1, self.dealer):  # EW: the non-dealer first
+                    if self.brisques[seat]:
+                        self._score(seat, 10 * self.brisques[seat],
+                                    f"{self.brisques[seat]} brisques")
+            return
+        self.phase = LEAD
+
+    def _draw(self) -> None:
+        """Both draw, the winner first (or the pone, V-BZ-01); the last stock card goes to
+        the first drawer and the turn-up to the other (BZ 29)."""
+        w = self.player
+        first = (self.dealer ^ 1) if self.game._draw_pone_first else w
+        second = 1 - first
+        stock = self.stock
+        self.hands[first].append(stock.pop())
+        if stock:
+            self.hands[second].append(stock.pop())
+            self._note("draw", first)
+        else:
+            up = self.turn_up
+            self.hands[second].append(up)
+            self.known[second].append(up)
+            self.turn_up = -1
+            self._note("draw-last", first, up)
+            self._stock_exhausted()
+        self._decl = None
+        self.phase = LEAD
+        self.player = w
+
+    def _stock_exhausted(self) -> None:
+        """The last eight tricks: carried scores are lost (BZ 68) and each takes his table
+        cards back into his hand (BZ 69)."""
+        for p in (0, 1):
+            for m in self.carried[p]:
+                self._note("lost", p, m[0], m[3])
+            self.carried[p] = []
+            back = [e[0] for e in self.tables[p]]
+            self.hands[p] += back
+            self.known[p] += back
+            self.tables[p] = []
+
+    def _exchange(self, p: int) -> None:
+        seven = self.trump * 16 + SEVEN
+        self.hands[p].remove(seven)
+        up = self.turn_up
+        self.hands[p].append(up)
+        self.known[p].append(up)
+        self.turn_up = seven
+        self.exchanged = True
+        self._note("exchange", p, up)
+        self._score(p, 10, "seven of trumps exchanged")
+
+    # -- declarations --------------------------------------------------------------------
+
+    def _exchange_available(self) -> bool:
+        """The Seven of trumps may be exchanged just after winning a trick, before drawing
+        (BZ 37-39), once per trick."""
+        return (not self.exchanged and self.turn_up >= 0
+                and self.trump * 16 + SEVEN in self.hands[self.player])
+
+    def _decl_available(self) -> bool:
+        return any(type(a) is not Draw and type(a) is not Exchange
+                   for a in self._declare_options())
+
+    def _declare_options(self) -> dict[Action, Any]:
+        """Every legal action after winning a trick, mapped to how it is carried out."""
+        if self._decl is not None:
+            return self._decl
+        p = self.player
+        opts: dict[Action, Any] = {}
+        if self._exchange_available():
+            opts[EXCHANGE] = None
+        if not self.exchanged or self.game.options.seven_exchange_with_declaration:
+            for m in self.carried[p]:
+                opts[ScoreCarried(m[0], tuple(sorted(Card(c) for c in m[3])))] = m
+            for action, plan in self._declarations(p):
+                opts.setdefault(action, plan)
+        opts[DRAW] = None
+        self._decl = opts
+        return opts
+
+    def _patterns(self) -> list[tuple[str, list[int]]]:
+        """The fixed-card combinations in this deal's trump (Declarations, the table)."""
+        t = self.trump
+        q, j = self.game.bezique_cards(t)
+        pats = []
+        for s in range(4):
+            pats.append(("royal-marriage" if s == t else "marriage", [s * 16 + KING, s * 16 + QUEEN]))
+        pats.append(("sequence", [t * 16 + ACE, t * 16 + TEN, t * 16 + KING, t * 16 + QUEEN,
+                                  t * 16 + JACK]))
+        pats.append(("bezique", [q, j]))
+        pats.append(("double-bezique", [q, q, j, j]))
+        return pats
+
+    def _declarations(self, p: int) -> list[tuple[Declare, Any]]:
+        counts: dict[int, int] = {}
+        for c in self.hands[p]:
+            if (c & 15) >= TEN:  # only A 10 K Q J enter combinations (BZ 50)
+                counts[c] = counts.get(c, 0) + 1
+        if not counts:
+            return []
+        out: dict[Declare, Any] = {}
+        for name, kinds in self._patterns():
+            if any(k in counts for k in kinds):
+                for plan in self._fixed_plans(p, name, kinds, counts):
+                    for act, iplan in self._build(p, name, plan):
+                        out.setdefault(act, iplan)
+        for name, rank in FOURS:
+            for plan in self._four_plans(p, name, rank, counts):
+                for act, iplan in self._build(p, name, plan):
+                    out.setdefault(act, iplan)
+        return list(out.items())
+
+    def _eligible(self, entry: tuple[int, int, int, int, int], klass: int, value: int) -> bool:
+        # "no taking away" and "no equal reuse" (BZ 56, 58): a card already announced in
+        # this class for as much or more cannot serve; "adding" (BZ 57) can.
+        return entry[2 + klass] < value
+
+    def _fixed_plans(self, p: int, name: str, kinds: list[int],
+                     counts: dict[int, int]) -> list[list[tuple[int, int]]]:
+        """Ways to form a fixed combination: table cards wherever an eligible one lies
+        there, fresh cards from the hand for the rest, at least one fresh card (BZ 59).
+        A plan is a list of ``(card, serial)``, serial -1 for a fresh card."""
+        combo = COMBINATIONS[name]
+        need: dict[int, int] = {}
+        for k in kinds:
+            need[k] = need.get(k, 0) + 1
+        for k, n in need.items():  # enough cards in all?
+            have = counts.get(k, 0) + sum(1 for e in self.tables[p] if e[0] == k)
+            if have < n:
+                return []
+        plan: list[tuple[int, int]] = []
+        spare_fresh: list[int] = []
+        for k, n in need.items():
+            elig = sorted((e for e in self.tables[p] if e[0] == k
+                           and self._eligible(e, combo.klass, combo.value)),
+                          key=lambda e: -(e[2 + combo.klass]))
+            take = elig[:n]
+            plan += [(k, e[1]) for e in take]
+            rest = n - len(take)
+            if rest > counts.get(k, 0):
+                return []
+            plan += [(k, -1)] * rest
+            if take and counts.get(k, 0) > rest:
+                spare_fresh.append(k)
+        if any(s < 0 for _, s in plan):
+            return [plan]
+        # all from the table: one card must be fresh; offer each way of making one fresh
+        plans = []
+        for k in spare_fresh:
+            alt = list(plan)
+            i = max(i for i, (c, _) in enumerate(alt) if c == k)
+            alt[i] = (k, -1)
+            plans.append(alt)
+        return plans
+
+    def _four_plans(self, p: int, name: str, rank: int,
+                    counts: dict[int, int]) -> list[list[tuple[int, int]]]:
+        """Four of a kind of any suits, duplicates allowed (BZ 48-49): eligible table cards
+        first (at most three), then every choice of fresh cards from the hand."""
+        combo = COMBINATIONS[name]
+        fresh_kinds = [c for c in counts for _ in range(counts[c]) if c & 15 == rank]
+        if not fresh_kinds:
+            return []
+        elig = sorted((e for e in self.tables[p] if e[0] & 15 == rank
+                       and self._eligible(e, combo.klass, combo.value)),
+                      key=lambda e: (-e[2 + combo.klass], e[1]))[:3]
+        n_fresh = 4 - len(elig)
+        if len(fresh_kinds) < n_fresh:
+            return []
+        base = [(e[0], e[1]) for e in elig]
+        choices = _multisets(sorted(fresh_kinds), n_fresh)
+        return [base + [(k, -1) for k in ch] for ch in choices]
+
+    def _build(self, p: int, name: str,
+               plan: list[tuple[int, int]]) -> list[tuple[Declare, Any]]:
+        """The declaration(s) for one way of forming a combination: alone, and (Foster)
+        with every other combination the fresh cards newly complete, announced "to score"
+        (BZ 63, 66). Internally a plan is ``(fresh cards, melds)``, each meld a name and
+        references: a table serial, or ``-(i+1)`` for the i-th fresh card."""
+        fresh: list[int] = []
+        refs: list[tuple[int, int]] = []
+        for c, sid in plan:
+            if sid < 0:
+                fresh.append(c)
+                refs.append((c, -len(fresh)))
+            else:
+                refs.append((c, sid))
+        primary = (name, refs)
+        alone = Declare((_meld(name, refs),))
+        result = [(alone, (fresh, [primary]))]
+        if self.game._carry:
+            extras = self._extras(p, primary, fresh)
+            if extras:
+                melds = (_meld(name, refs),) + tuple(_meld(n, r) for n, r in extras)
+                result.append((Declare(melds), (fresh, [primary] + extras)))
+        return result
+
+    def _extras(self, p: int, primary: tuple[str, list[tuple[int, int]]],
+                fresh: list[int]) -> list[tuple[str, list[tuple[int, int]]]]:
+        """Other combinations completed by the cards just laid, in ascending value, each
+        using at least one of them and only cards not barred in its class."""
+        # simulated table after laying: ref -> [card, used_a, used_b, used_c]
+        table: dict[int, list[int]] = {e[1]: [e[0], e[2], e[3], e[4]] for e in self.tables[p]}
+        for i, c in enumerate(fresh):
+            table[-(i + 1)] = [c, 0, 0, 0]
+        combo = COMBINATIONS[primary[0]]
+        for _, ref in primary[1]:
+            u = table[ref]
+            u[1 + combo.klass] = max(u[1 + combo.klass], combo.value)
+        candidates: list[tuple[str, list[int] | int]] = [
+            (n, k) for n, k in self._patterns()]
+        candidates += [(n, r) for n, r in FOURS]
+        candidates.sort(key=lambda nk: COMBINATIONS[nk[0]].value)
+        extras: list[tuple[str, list[tuple[int, int]]]] = []
+        for n, kinds in candidates:
+            cb = COMBINATIONS[n]
+            while True:
+                refs = _pick(table, kinds, cb.klass, cb.value)
+                if refs is None:
+                    break
+                for _, ref in refs:
+                    u = table[ref]
+                    u[1 + cb.klass] = max(u[1 + cb.klass], cb.value)
+                extras.append((n, refs))
+        return extras
+
+    def _why_not(self, action: Action) -> str:
+        if type(action) is Exchange:
+            if self.exchanged:
+                return "the Seven has already been exchanged after this trick"
+            if self.turn_up < 0:
+                return "there is no turn-up left to exchange"
+            return "exchange needs the Seven of trumps in your hand"
+        if type(action) is ScoreCarried:
+            return f"{action} is not among your combinations carried 'to score'"
+        if type(action) is Declare:
+            if self.exchanged and not self.game.options.seven_exchange_with_declaration:
+                return "you cannot score the Seven and make a declaration after the same trick"
+            return (f"{action} is not a legal declaration here: each combination needs the"
+                    " cards (table cards marked *), at least one fresh card from the hand,"
+                    " and no card already announced in that class for as much or more;"
+                    " legal: " + "; ".join(str(a) for a in self._declare_options()))
+        return f"{action} is not allowed now"
+
+    def _declare(self, p: int, action: Declare, plan: Any) -> None:
+        fresh, melds = plan
+        hand = self.hands[p]
+        kn = self.known[p]
+        serial_of: dict[int, int] = {}
+        table = self.tables[p]
+        for i, c in enumerate(fresh):  # lay the fresh cards face up (BZ 33)
+            hand.remove(c)
+            if c in kn:
+                kn.remove(c)
+            self.serial += 1
+            serial_of[-(i + 1)] = self.serial
+            table.append((c, self.serial, 0, 0, 0))
+        index = {e[1]: i for i, e in enumerate(table)}
+        for k, (name, refs) in enumerate(melds):
+            cb = COMBINATIONS[name]
+            serials = tuple(serial_of.get(r, r) for _, r in refs)
+            for sid in serials:
+                i = index[sid]
+                e = table[i]
+                if e[2 + cb.klass] < cb.value:
+                    used = list(e)
+                    used[2 + cb.klass] = cb.value
+                    table[i] = (used[0], used[1], used[2], used[3], used[4])
+            cards = tuple(c for c, _ in refs)
+            text = name + " " + " ".join(card_name(c) for c in sorted(cards))
+            if k == 0:
+                self._note("declare", p, text)
+                self._score(p, cb.value, COMBINATIONS[name].title)
+            else:  # announced now, scored after a later trick (BZ 63)
+                self.carried[p].append((name, cb.value, serials, cards))
+                self._note("carry", p, text)
+
+    def _score_carried(self, p: int, m: Any) -> None:
+        self.carried[p].remove(m)
+        self._note("declare", p, _carried_text(m) + " (carried)")
+        self._score(p, m[1], COMBINATIONS[m[0]].title + " (carried)")
+
+    # -- copies, observations, sampling --------------------------------------------------
+
+    def clone(self) -> BeziqueState:
+        s = BeziqueState.__new__(BeziqueState)
+        s.game = self.game
+        s.dealer = self.dealer
+        s.trump = self.trump
+        s.turn_up = self.turn_up
+        s.stock = self.stock[:]
+        s.hands = [self.hands[0][:], self.hands[1][:]]
+        s.tables = [self.tables[0][:], self.tables[1][:]]
+        s.carried = [self.carried[0][:], self.carried[1][:]]
+        s.points = self.points[:]
+        s.phase = self.phase
+        s.player = self.player
+        s.lead = self.lead
+        s.lead_table = self.lead_table
+        s.tricks = self.tricks
+        s.won = [self.won[0][:], self.won[1][:]]
+        s.known = [self.known[0][:], self.known[1][:]]
+        s.serial = self.serial
+        s.log = self.log
+        s.last_trick = self.last_trick
+        s.brisques = self.brisques[:]
+        s.exchanged = self.exchanged
+        s._decl = self._decl
+        return s
+
+    def hidden_from(self, seat: int) -> list[int]:
+        """The cards ``seat`` cannot see: the stock and the unknown part of the other hand."""
+        other = 1 - seat
+        hidden = list(self.hands[other])
+        for c in self.known[other]:
+            hidden.remove(c)
+        return hidden + self.stock
+
+    def resample(self, seat: int, rng: random.Random) -> BeziqueState:
+        s = self.clone()
+        other = 1 - seat
+        pool = self.hidden_from(seat)
+        rng.shuffle(pool)
+        n_other = len(self.hands[other]) - len(self.known[other])
+        s.hands[other] = list(self.known[other]) + pool[:n_other]
+        s.stock = pool[n_other:]
+        s._decl = None
+        return s
+
+    def observation(self, seat: int) -> BeziqueObservation:
+        if seat not in (0, 1):
+            raise ValueError("seat must be 0 or 1")
+        opts = self.game.options
+        hand = tuple(sorted(Card(c) for c in self.hands[seat]))
+        tables = (tuple(sorted(Card(e[0]) for e in self.tables[0])),
+                  tuple(sorted(Card(e[0]) for e in self.tables[1])))
+        trick = (Card(self.lead),) if self.phase == FOLLOW else ()
+        carried = (tuple(_carried_text(m) for m in self.carried[0]),
+                   tuple(_carried_text(m) for m in self.carried[1]))
+        stock_size = len(self.stock) + (1 if self.turn_up >= 0 else 0)
+        return BeziqueObservation(
+            seat=seat, dealer=self.dealer, to_move=self.current_player(),
+            phase=PHASE_NAMES[self.phase], trump=Suit(self.trump),
+            turn_up=Card(self.turn_up) if self.turn_up >= 0 else None,
+            stock_size=stock_size if opts.count_stock_allowed else None,
+            hand=hand, tables=tables,
+            hand_sizes=(len(self.hands[0]), len(self.hands[1])),
+            known_in_hand=(tuple(sorted(Card(c) for c in self.known[0])),
+                           tuple(sorted(Card(c) for c in self.known[1]))),
+            trick=trick, last_trick=tuple(Card(c) for c in self.last_trick),
+            tricks_played=self.tricks, points=self.scores(), carried=carried,
+            history=tuple(describe_event(e) for e in self.events()))
+
+    # -- notation ------------------------------------------------------------------------
+
+    def parse_action(self, text: str) -> Action:
+        action = parse_action(text)
+        if type(action) is Play and not action.from_table:
+            p = self.player
+            if action.card not in self.hands[p] and any(e[0] == action.card
+                                                        for e in self.tables[p]):
+                return _PT[action.card]  # type: ignore[return-value]
+        if type(action) is Declare and self.phase == DECLARE:
+            # accept the cards without stars: match a legal declaration of the same cards
+            for legal in self._declare_options():
+                if type(legal) is Declare and _loose(legal) == _loose(action):
+                    if action in self._declare_options():
+                        return action
+                    return legal
+        return action
+
+    def __str__(self) -> str:
+        lines = [f"Bézique deal, dealer {self.dealer}, trump {Suit(self.trump).symbol}, "
+                 f"turn-up {card_name(self.turn_up) if self.turn_up >= 0 else '-'}, "
+                 f"stock {len(self.stock)}, trick {self.tricks + 1}, "
+                 f"{PHASE_NAMES[self.phase]} by {self.current_player()}"]
+        for p in (0, 1):
+            lines.append(f"  {p}: hand {' '.join(card_name(c) for c in self.hands[p])}"
+                         f" | table {' '.join(card_name(e[0]) for e in self.tables[p])}"
+                         f" | points {self.points[p]}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<BeziqueState trick={self.tricks} phase={PHASE_NAMES[self.phase]}>"
+
+
+def _meld(name: str, refs: list[tuple[int, int]]) -> Meld:
+    return Meld(name, tuple(sorted((Card(c), r >= 0) for c, r in refs)))
+
+
+def _pick(table: dict[int, list[int]], kinds: list[int] | int, klass: int,
+          value: int) -> list[tuple[int, int]] | None:
+    """Instances on a simulated table forming a combination with at least one new card
+    (negative reference), all eligible in the class; new cards preferred."""
+    free = sorted((ref for ref, u in table.items() if u[1 + klass] < value),
+                  key=lambda r: (r >= 0, -table[r][1 + klass]))
+    chosen: list[tuple[int, int]] = []
+    if isinstance(kinds, int):  # four of a rank
+        for ref in free:
+            if table[ref][0] & 15 == kinds:
+                chosen.append((table[ref][0], ref))
+                if len(chosen) == 4:
+                    break
+        if len(chosen) < 4:
+            return None
+    else:
+        taken: set[int] = set()
+        for k in kinds:
+            for ref in free:
+                if ref not in taken and table[ref][0] == k:
+                    taken.add(ref)
+                    chosen.append((k, ref))
+                    break
+            else:
+                return None
+    if not any(r < 0 for _, r in chosen):
+        return None
+    return chosen
+
+
+def _loose(a: Declare) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    return tuple((m.name, tuple(sorted(c for c, _ in m.cards))) for m in a.melds)
+
+
+def _carried_text(m: tuple[Any, ...]) -> str:
+    return m[0] + " " + " ".join(card_name(c) for c in sorted(m[3]))
+
+
+def _multisets(items: list[int], k: int) -> list[tuple[int, ...]]:
+    """Distinct sub-multisets of size ``k`` of a sorted list."""
+    out: list[tuple[int, ...]] = []
+
+    def rec(start: int, chosen: list[int]) -> None:
+        if len(chosen) == k:
+            out.append(tuple(chosen))
+            return
+        prev = None
+        for i in range(start, len(items)):
+            if items[i] == prev:
+                continue
+            prev = items[i]
+            chosen.append(items[i])
+            rec(i + 1, chosen)
+            chosen.pop()
+
+    rec(0, [])
+    return out
+
+
+def describe_event(e: tuple[Any, ...]) -> str:
+    """One public log entry in words (never a hidden card)."""
+    kind = e[0]
+    if kind == "play":
+        return f"{e[1]} plays {card_name(e[2])}{'*' if e[3] else ''}"
+    if kind == "trick":
+        return f"{e[1]} wins {card_name(e[2])} {card_name(e[3])}"
+    if kind == "score":
+        return f"{e[1]} scores {e[2]} ({e[3]})"
+    if kind == "draw":
+        return f"{e[1]} draws first"
+    if kind == "draw-last":
+        return f"{e[1]} draws the last card; {1 - e[1]} takes the turn-up {card_name(e[2])}"
+    if kind == "exchange":
+        return f"{e[1]} exchanges the seven for {card_name(e[2])}"
+    if kind == "declare":
+        return f"{e[1]} declares {e[2]}"
+    if kind == "carry":
+        return f"{e[1]} announces {e[2]} to score"
+    if kind == "lost":
+        return f"{e[1]} loses {e[2]} {' '.join(card_name(c) for c in e[3])} (carried)"
+    return " ".join(str(x) for x in e)
