@@ -15,10 +15,13 @@ import dataclasses
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .cards import Pack
 from .errors import NotationError, OptionError
+
+if TYPE_CHECKING:
+    from .match import ScoreSheet
 
 TERMINAL = -1
 """``current_player()`` of a finished deal."""
@@ -146,6 +149,11 @@ class DealResult:
 
     points: tuple[int, int]
     notes: tuple[str, ...] = ()
+    details: tuple[tuple[str, int], ...] = ()
+
+    def detail(self, key: str, default: int = 0) -> int:
+        """A game-specific figure (e.g. ``"late0"``: points counted after the last trick)."""
+        return dict(self.details).get(key, default)
 
 
 S = TypeVar("S", bound="State")
@@ -183,6 +191,12 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def deal_result(self, state: S) -> DealResult:
         """The points a finished deal gives each seat."""
+
+    @abstractmethod
+    def update_sheet(self, sheet: ScoreSheet, deal_no: int, dealer: int,
+                     result: DealResult) -> None:
+        """Enter a finished deal on the match's score sheet; mark the match over when the
+        game's rule says so."""
 
     def pack_order(self, *, seed: int | None = None, pack: Sequence[int] | None = None,
                    rng: random.Random | None = None) -> list[int]:

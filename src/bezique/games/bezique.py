@@ -26,6 +26,7 @@ from typing import Any
 from ..core.cards import Card, Pack, Rank, Suit, card_name
 from ..core.errors import IllegalActionError, NotationError
 from ..core.game import TERMINAL, Action, DealResult, Game, Observation, Options, State
+from ..core.match import GameResult, ScoreSheet, SheetRow
 from ..core.trick import RankOrder, must_follow_and_win
 
 # -- cards and tables ------------------------------------------------------------------
@@ -276,7 +277,75 @@ class Bezique(Game["BeziqueState"]):
         return parse_action(text)
 
     def deal_result(self, state: BeziqueState) -> DealResult:
-        return DealResult((state.points[0], state.points[1]))
+        late = [0, 0]
+        if self.options.brisque_scoring == "end_of_deal":
+            late = [10 * state.brisques[0], 10 * state.brisques[1]]
+        last = state.last_winner
+        return DealResult((state.points[0], state.points[1]),
+                          details=(("late0", late[0]), ("late1", late[1]),
+                                   ("last_trick", last)))
+
+    def update_sheet(self, sheet: ScoreSheet, deal_no: int, dealer: int,
+                     result: DealResult) -> None:
+        """Points add up to the target (1000); the game is decided after the deal in which
+        a player reaches it, the higher total winning (GAP-BZ-3), or by EW's counting order
+        (V-BZ-18). A loser under half the target loses a double game (BZ 88). A partie of
+        five ends when one player has won three games (BZ 87)."""
+        o = self.options
+        before = list(sheet.totals)
+        for i in (0, 1):
+            sheet.totals[i] += result.points[i]
+        t = sheet.totals
+        notes: list[str] = []
+        sheet.rows.append(SheetRow(deal_no, dealer, result.points, (t[0], t[1])))
+        target = o.game_target
+        if max(t) < target:
+            return
+        winner = self._game_winner(before, result, dealer)
+        if winner is None:
+            sheet.rows[-1].notes = ("both past the target and level: play on",)
+            return
+        loser = 1 - winner
+        value = 2 if o.double_game_under_half and t[loser] < target // 2 else 1
+        if value == 2:
+            notes.append(f"double game: the loser has not reached {target // 2}")
+        if o.stakes == "per_point":
+            notes.append(f"per point: {t[winner] - t[loser]}")
+        sheet.games.append(GameResult(winner, (t[0], t[1]), value, tuple(notes)))
+        if o.stakes == "partie_of_five":
+            if sheet.games_won(winner) >= 3:
+                sheet.over = True
+                sheet.winner = winner
+                sheet.summary = (f"partie of five won by seat {winner}, "
+                                 f"{sheet.games_won(winner)}-{sheet.games_won(loser)}")
+            else:
+                sheet.totals = [0, 0]
+            return
+        sheet.over = True
+        sheet.winner = winner
+        sheet.summary = f"seat {winner} wins the game {t[winner]}-{t[loser]}"
+
+    def _game_winner(self, before: list[int], result: DealResult, dealer: int) -> int | None:
+        t = [before[i] + result.points[i] for i in (0, 1)]
+        target = self.options.game_target
+        if self.options.end_of_game == "ew_count_order":
+            # EW: scores counted before the aces and tens first, then the non-dealer's aces
+            # and tens, then the dealer's; the first to reach the target wins.
+            pre = [t[i] - result.detail(f"late{i}") for i in (0, 1)]
+            if (pre[0] >= target) != (pre[1] >= target):
+                return 0 if pre[0] >= target else 1
+            if pre[0] < target:
+                for seat in (1 - dealer, dealer):
+                    if t[seat] >= target:
+                        return seat
+            if t[0] == t[1]:
+                if pre[0] != pre[1]:
+                    return 0 if pre[0] > pre[1] else 1
+                last = result.detail("last_trick", -1)
+                return last if last in (0, 1) else None
+        if t[0] == t[1]:
+            return None
+        return 0 if t[0] > t[1] else 1
 
     def bezique_cards(self, trump: int) -> tuple[int, int]:
         """The Queen and Jack of bézique (V-BZ-08)."""
@@ -316,7 +385,7 @@ class BeziqueState(State):
 
     __slots__ = ("game", "dealer", "trump", "turn_up", "stock", "hands", "tables",
                  "carried", "points", "phase", "player", "lead", "lead_table", "tricks",
-                 "won", "known", "serial", "log", "last_trick", "brisques", "exchanged",
+                 "won", "known", "serial", "log", "last_trick", "brisques", "exchanged", "last_winner",
                  "_decl")
 
     game: Bezique
@@ -354,6 +423,7 @@ class BeziqueState(State):
         s.serial = 0
         s.log = None
         s.last_trick = ()
+        s.last_winner = -1
         s.brisques = [0, 0]
         s.exchanged = False
         s._decl = None
@@ -402,6 +472,7 @@ class BeziqueState(State):
         s.known = [[], []]
         s.log = None
         s.last_trick = ()
+        s.last_winner = -1
         s.brisques = [0, 0]
         s.exchanged = False
         s._decl = None
@@ -596,6 +667,7 @@ class BeziqueState(State):
         self.tricks += 1
         self.won[winner] += (lead, follow)
         self.last_trick = (lead, follow)
+        self.last_winner = winner
         self._note("trick", winner, lead, follow)
         nb = BRISQUE[lead] + BRISQUE[follow]
         if nb:
@@ -923,6 +995,7 @@ class BeziqueState(State):
         s.serial = self.serial
         s.log = self.log
         s.last_trick = self.last_trick
+        s.last_winner = self.last_winner
         s.brisques = self.brisques[:]
         s.exchanged = self.exchanged
         s._decl = self._decl

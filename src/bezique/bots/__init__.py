@@ -1,0 +1,1 @@
+"""Computer players. They see a deal only through the State interface."""

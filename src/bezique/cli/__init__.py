@@ -1,0 +1,1 @@
+"""Command-line front ends (depend on the core; the core never imports them)."""

@@ -1,0 +1,23 @@
+"""``bezique``: the command line. Subcommands live in their own modules."""
+
+from __future__ import annotations
+
+import click
+
+from .. import __version__
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="bezique")
+def cli() -> None:
+    """Bézique, Sixty-Six and their family, played by the book (Foster's Complete Hoyle)."""
+
+
+def _register() -> None:
+    from . import play, replay  # noqa: F401  (each module adds its commands to ``cli``)
+
+
+def main() -> None:
+    """Entry point of the ``bezique`` script."""
+    _register()
+    cli()
