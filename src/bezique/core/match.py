@@ -121,10 +121,11 @@ class Match:
 
     def _new_deal(self, dealer: int) -> State:
         i = len(self.deals)
+        # the generator advances even for a given pack, so a match replayed from its
+        # record and then continued deals the same cards as the original would have
+        order = self.game.pack_order(rng=self.rng)
         if i < len(self._packs):
             order = self.game.pack_order(pack=self._packs[i])
-        else:
-            order = self.game.pack_order(rng=self.rng)
         self.deals.append(DealLog(dealer, order))
         return self.game.deal(dealer, pack=order)
 
