@@ -7,8 +7,23 @@
 """
 
 from .core import (
-    TERMINAL, Action, BeziqueError, Card, DealResult, Game, IllegalActionError, NotationError,
-    Observation, OptionError, Options, Pack, Rank, RecordError, State, Suit, cards_text,
+    TERMINAL,
+    Action,
+    BeziqueError,
+    Card,
+    DealResult,
+    Game,
+    IllegalActionError,
+    NotationError,
+    Observation,
+    OptionError,
+    Options,
+    Pack,
+    Rank,
+    RecordError,
+    State,
+    Suit,
+    cards_text,
     parse_cards,
 )
 from .games import GAMES, Bezique, BeziqueOptions, make_game

@@ -72,7 +72,7 @@ class Options:
         return rows
 
     @classmethod
-    def from_mapping(cls: type[O], values: Mapping[str, Any]) -> O:
+    def from_mapping(cls: type[OptionsT], values: Mapping[str, Any]) -> OptionsT:
         """Build options from ``{name: value}``; values may be text (``"true"``, ``"2000"``).
 
         Raises :class:`OptionError` naming an unknown option or a value it does not take.
@@ -88,7 +88,7 @@ class Options:
         return cls(**kwargs)
 
     @classmethod
-    def parse(cls: type[O], items: Sequence[str]) -> O:
+    def parse(cls: type[OptionsT], items: Sequence[str]) -> OptionsT:
         """Build options from ``["name=value", ...]`` (the command-line form)."""
         values: dict[str, str] = {}
         for item in items:
@@ -108,7 +108,7 @@ class Options:
                 if getattr(self, f.name) != f.default}
 
 
-O = TypeVar("O", bound=Options)
+OptionsT = TypeVar("OptionsT", bound=Options)
 
 
 def _fmt(value: object) -> str:

@@ -127,7 +127,8 @@ class Match:
         if i < len(self._packs):
             order = self.game.pack_order(pack=self._packs[i])
         self.deals.append(DealLog(dealer, order))
-        return self.game.deal(dealer, pack=order)
+        state: State = self.game.deal(dealer, pack=order)
+        return state
 
     def is_over(self) -> bool:
         return self.sheet.over

@@ -231,8 +231,9 @@ def parse_action(text: str) -> Action:
             if name not in COMBINATIONS:
                 raise NotationError(f"unknown combination {parts[0]!r} in {text!r}; known: "
                                     + ", ".join(COMBINATIONS))
-            cards = tuple(sorted((Card.parse(p.rstrip("*")), p.endswith("*")) for p in parts[1:]))
-            melds.append(Meld(name, cards))
+            pairs = tuple(sorted((Card.parse(p.rstrip("*")), p.endswith("*"))
+                                 for p in parts[1:]))
+            melds.append(Meld(name, pairs))
         return Declare(tuple(melds))
     if len(t.split()) == 1:
         star = t.endswith("*")
@@ -263,6 +264,7 @@ class Bezique(Game["BeziqueState"]):
         o = self.options
         self._draw_pone_first = o.draw_order == "pone_always_first"
         self._carry = o.multiple_announcements == "carry"
+        self._patterns: dict[int, list[tuple[str, list[int], dict[int, int]]]] = {}
 
     @property
     def pack(self) -> Pack:
@@ -347,6 +349,31 @@ class Bezique(Game["BeziqueState"]):
             return None
         return 0 if t[0] > t[1] else 1
 
+    def patterns(self, trump: int) -> list[tuple[str, list[int], dict[int, int]]]:
+        """The fixed-card combinations under a trump suit (Declarations, the table), with
+        the count of each card they need; computed once per trump."""
+        cached = self._patterns.get(trump)
+        if cached is None:
+            q, j = self.bezique_cards(trump)
+            t = trump
+            pats: list[tuple[str, list[int]]] = []
+            for s in range(4):
+                pats.append(("royal-marriage" if s == t else "marriage",
+                             [s * 16 + KING, s * 16 + QUEEN]))
+            pats.append(("sequence", [t * 16 + ACE, t * 16 + TEN, t * 16 + KING,
+                                      t * 16 + QUEEN, t * 16 + JACK]))
+            pats.append(("bezique", [q, j]))
+            pats.append(("double-bezique", [q, q, j, j]))
+            full = []
+            for name, kinds in pats:
+                need: dict[int, int] = {}
+                for k in kinds:
+                    need[k] = need.get(k, 0) + 1
+                full.append((name, kinds, need))
+            self._patterns[trump] = full
+            return full
+        return cached
+
     def bezique_cards(self, trump: int) -> tuple[int, int]:
         """The Queen and Jack of bézique (V-BZ-08)."""
         if self.options.bezique_pair == "QC_JH_if_trump_S_or_D" and trump in (SPADES, DIAMONDS):
@@ -385,10 +412,32 @@ class BeziqueState(State):
 
     __slots__ = ("game", "dealer", "trump", "turn_up", "stock", "hands", "tables",
                  "carried", "points", "phase", "player", "lead", "lead_table", "tricks",
-                 "won", "known", "serial", "log", "last_trick", "brisques", "exchanged", "last_winner",
-                 "_decl")
+                 "won", "known", "serial", "log", "last_trick", "brisques", "exchanged",
+                 "last_winner", "_decl")
 
     game: Bezique
+    dealer: int
+    trump: int
+    turn_up: int  # -1 once drawn
+    stock: list[int]  # the top card last
+    hands: list[list[int]]  # concealed cards
+    tables: list[list[tuple[int, int, int, int, int]]]  # (card, serial, used_a, used_b, used_c)
+    carried: list[list[tuple[str, int, tuple[int, ...], tuple[int, ...]]]]
+    points: list[int]
+    phase: int
+    player: int
+    lead: int
+    lead_table: bool
+    tricks: int
+    won: list[list[int]]
+    known: list[list[int]]  # cards publicly known to be in a concealed hand
+    serial: int
+    log: Any  # persistent list: (entry, previous) or None
+    last_trick: tuple[int, ...]
+    brisques: list[int]
+    exchanged: bool
+    last_winner: int
+    _decl: dict[Action, Any] | None
 
     @classmethod
     def from_pack(cls, game: Bezique, dealer: int, order: Sequence[int]) -> BeziqueState:
@@ -770,19 +819,6 @@ class BeziqueState(State):
         self._decl = opts
         return opts
 
-    def _patterns(self) -> list[tuple[str, list[int]]]:
-        """The fixed-card combinations in this deal's trump (Declarations, the table)."""
-        t = self.trump
-        q, j = self.game.bezique_cards(t)
-        pats = []
-        for s in range(4):
-            pats.append(("royal-marriage" if s == t else "marriage", [s * 16 + KING, s * 16 + QUEEN]))
-        pats.append(("sequence", [t * 16 + ACE, t * 16 + TEN, t * 16 + KING, t * 16 + QUEEN,
-                                  t * 16 + JACK]))
-        pats.append(("bezique", [q, j]))
-        pats.append(("double-bezique", [q, q, j, j]))
-        return pats
-
     def _declarations(self, p: int) -> list[tuple[Declare, Any]]:
         counts: dict[int, int] = {}
         for c in self.hands[p]:
@@ -790,16 +826,29 @@ class BeziqueState(State):
                 counts[c] = counts.get(c, 0) + 1
         if not counts:
             return []
+        # cheap rejection first: most tricks leave nothing to declare
+        avail = dict(counts)
+        for e in self.tables[p]:
+            avail[e[0]] = avail.get(e[0], 0) + 1
         out: dict[Declare, Any] = {}
-        for name, kinds in self._patterns():
-            if any(k in counts for k in kinds):
+        for name, kinds, need in self.game.patterns(self.trump):
+            if any(k in counts for k in need) and all(avail.get(k, 0) >= n
+                                                      for k, n in need.items()):
                 for plan in self._fixed_plans(p, name, kinds, counts):
                     for act, iplan in self._build(p, name, plan):
                         out.setdefault(act, iplan)
         for name, rank in FOURS:
-            for plan in self._four_plans(p, name, rank, counts):
-                for act, iplan in self._build(p, name, plan):
-                    out.setdefault(act, iplan)
+            in_hand = 0
+            total = 0
+            for c, n in avail.items():
+                if c & 15 == rank:
+                    total += n
+                    if c in counts:
+                        in_hand += counts[c]
+            if in_hand and total >= 4:
+                for plan in self._four_plans(p, name, rank, counts):
+                    for act, iplan in self._build(p, name, plan):
+                        out.setdefault(act, iplan)
         return list(out.items())
 
     def _eligible(self, entry: tuple[int, int, int, int, int], klass: int, value: int) -> bool:
@@ -900,7 +949,7 @@ class BeziqueState(State):
             u = table[ref]
             u[1 + combo.klass] = max(u[1 + combo.klass], combo.value)
         candidates: list[tuple[str, list[int] | int]] = [
-            (n, k) for n, k in self._patterns()]
+            (n, k) for n, k, _ in self.game.patterns(self.trump)]
         candidates += [(n, r) for n, r in FOURS]
         candidates.sort(key=lambda nk: COMBINATIONS[nk[0]].value)
         extras: list[tuple[str, list[tuple[int, int]]]] = []
@@ -1116,7 +1165,7 @@ def _loose(a: Declare) -> tuple[tuple[str, tuple[Card, ...]], ...]:
 
 
 def _carried_text(m: tuple[Any, ...]) -> str:
-    return m[0] + " " + " ".join(card_name(c) for c in sorted(m[3]))
+    return str(m[0]) + " " + " ".join(card_name(c) for c in sorted(m[3]))
 
 
 def _multisets(items: list[int], k: int) -> list[tuple[int, ...]]:
