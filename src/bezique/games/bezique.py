@@ -19,6 +19,7 @@ rules need (Declarations).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -219,7 +220,7 @@ def parse_action(text: str) -> Action:
         if name not in COMBINATIONS:
             raise NotationError(f"unknown combination {parts[0]!r} in {text!r}")
         cards = tuple(Card.parse(p.rstrip("*")) for p in parts[1:])
-        return ScoreCarried(name, tuple(sorted(cards)))
+        return ScoreCarried(name, tuple(sorted(cards, key=book_order)))
     first = t.split()[0].lower()
     if first in COMBINATIONS:
         melds = []
@@ -231,8 +232,8 @@ def parse_action(text: str) -> Action:
             if name not in COMBINATIONS:
                 raise NotationError(f"unknown combination {parts[0]!r} in {text!r}; known: "
                                     + ", ".join(COMBINATIONS))
-            pairs = tuple(sorted((Card.parse(p.rstrip("*")), p.endswith("*"))
-                                 for p in parts[1:]))
+            pairs = tuple(sorted(((Card.parse(p.rstrip("*")), p.endswith("*"))
+                                  for p in parts[1:]), key=_pair_order))
             melds.append(Meld(name, pairs))
         return Declare(tuple(melds))
     if len(t.split()) == 1:
@@ -261,6 +262,10 @@ class Bezique(Game["BeziqueState"]):
 
     def __init__(self, options: BeziqueOptions | None = None) -> None:
         super().__init__(options)
+        # options built directly are checked as parsed ones are (OptionError naming the
+        # option): a bad value would silently change the rules, e.g. a last-trick bonus
+        # at trick 30
+        self.options = type(self.options).from_mapping(self.options.to_mapping())
         o = self.options
         self._draw_pone_first = o.draw_order == "pone_always_first"
         self._carry = o.multiple_announcements == "carry"
@@ -614,9 +619,9 @@ class BeziqueState(State):
             self._draw()
         elif type(action) is Exchange:
             self._exchange(p)
-            if self.game.options.seven_exchange_with_declaration and self._decl_available():
-                self._decl = None
-            else:
+            self._decl = None  # the hand has changed: compute the declarations afresh
+            if not (self.game.options.seven_exchange_with_declaration
+                    and self._decl_available()):
                 self._draw()
         elif type(action) is Declare:
             self._declare(p, action, plan)
@@ -795,8 +800,11 @@ class BeziqueState(State):
     def _exchange_available(self) -> bool:
         """The Seven of trumps may be exchanged just after winning a trick, before drawing
         (BZ 37-39), once per trick."""
-        return (not self.exchanged and self.turn_up >= 0
-                and self.trump * 16 + SEVEN in self.hands[self.player])
+        seven = self.trump * 16 + SEVEN
+        # each Seven scores its exchange once: once a Seven has been taken up from the
+        # turn-up (Seven for Seven, BZ 39) none is left to exchange
+        return (not self.exchanged and self.turn_up >= 0 and seven in self.hands[self.player]
+                and not any(e[0] == "exchange" and e[2] == seven for e in self.events()))
 
     def _decl_available(self) -> bool:
         return any(type(a) is not Draw and type(a) is not Exchange
@@ -812,7 +820,8 @@ class BeziqueState(State):
             opts[EXCHANGE] = None
         if not self.exchanged or self.game.options.seven_exchange_with_declaration:
             for m in self.carried[p]:
-                opts[ScoreCarried(m[0], tuple(sorted(Card(c) for c in m[3])))] = m
+                opts[ScoreCarried(m[0], tuple(sorted((Card(c) for c in m[3]),
+                                                     key=book_order)))] = m
             for action, plan in self._declarations(p):
                 opts.setdefault(action, plan)
         opts[DRAW] = None
@@ -824,6 +833,14 @@ class BeziqueState(State):
         for c in self.hands[p]:
             if (c & 15) >= TEN:  # only A 10 K Q J enter combinations (BZ 50)
                 counts[c] = counts.get(c, 0) + 1
+        if self.exchanged and self.game.options.seven_exchange_with_declaration:
+            # EW (V-BZ-05): the card taken up by the exchange is not used in a declaration
+            # made after the same trick
+            taken = next(e[2] for e in reversed(self.events()) if e[0] == "exchange")
+            if counts.get(taken, 0) > 1:
+                counts[taken] -= 1
+            else:
+                counts.pop(taken, None)
         if not counts:
             return []
         # cheap rejection first: most tricks leave nothing to declare
@@ -1008,7 +1025,7 @@ class BeziqueState(State):
                     used[2 + cb.klass] = cb.value
                     table[i] = (used[0], used[1], used[2], used[3], used[4])
             cards = tuple(c for c, _ in refs)
-            text = name + " " + " ".join(card_name(c) for c in sorted(cards))
+            text = name + " " + " ".join(card_name(c) for c in sorted(cards, key=book_order))
             if k == 0:
                 self._note("declare", p, text)
                 self._score(p, cb.value, COMBINATIONS[name].title)
@@ -1126,8 +1143,18 @@ class BeziqueState(State):
         return f"<BeziqueState trick={self.tricks} phase={PHASE_NAMES[self.phase]}>"
 
 
+def book_order(card: int) -> tuple[int, int]:
+    """Sort key writing cards as the book does: higher rank first (``KS QS``, ``QS JD``,
+    ``AH TH KH QH JH``), then spades, hearts, diamonds, clubs."""
+    return (-STRENGTH[card], -(int(card) >> 4))
+
+
+def _pair_order(pair: tuple[Card, bool]) -> tuple[int, int, bool]:
+    return (-STRENGTH[pair[0]], -(int(pair[0]) >> 4), pair[1])
+
+
 def _meld(name: str, refs: list[tuple[int, int]]) -> Meld:
-    return Meld(name, tuple(sorted((Card(c), r >= 0) for c, r in refs)))
+    return Meld(name, tuple(sorted(((Card(c), r >= 0) for c, r in refs), key=_pair_order)))
 
 
 def _pick(table: dict[int, list[int]], kinds: list[int] | int, klass: int,
@@ -1155,17 +1182,21 @@ def _pick(table: dict[int, list[int]], kinds: list[int] | int, klass: int,
                     break
             else:
                 return None
-    if not any(r < 0 for _, r in chosen):
+    # BZ 59: each announcement in a class needs a fresh card of its own, so a fresh card
+    # already announced in this class in the same declaration does not count (no second
+    # bézique scored with the double bézique carried on the same cards)
+    if not any(r < 0 and table[r][1 + klass] == 0 for _, r in chosen):
         return None
     return chosen
 
 
 def _loose(a: Declare) -> tuple[tuple[str, tuple[Card, ...]], ...]:
-    return tuple((m.name, tuple(sorted(c for c, _ in m.cards))) for m in a.melds)
+    return tuple((m.name, tuple(sorted((c for c, _ in m.cards), key=book_order)))
+                 for m in a.melds)
 
 
 def _carried_text(m: tuple[Any, ...]) -> str:
-    return str(m[0]) + " " + " ".join(card_name(c) for c in sorted(m[3]))
+    return str(m[0]) + " " + " ".join(card_name(c) for c in sorted(m[3], key=book_order))
 
 
 def _multisets(items: list[int], k: int) -> list[tuple[int, ...]]:
@@ -1189,6 +1220,9 @@ def _multisets(items: list[int], k: int) -> list[tuple[int, ...]]:
     return out
 
 
+# cached: every observation describes the whole log, and its entries recur (hashable
+# tuples of ints, bools and text)
+@functools.lru_cache(maxsize=8192)
 def describe_event(e: tuple[Any, ...]) -> str:
     """One public log entry in words (never a hidden card)."""
     kind = e[0]

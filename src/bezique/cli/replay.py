@@ -1,0 +1,77 @@
+"""``bezique replay FILE``: replay a game record, checking every action, and print the
+score sheet (or, with ``--json``, a JSON summary)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, NoReturn
+
+import click
+
+from ..core.errors import BeziqueError
+from ..core.match import Match
+from ..record import Record, loads, read, replay
+from .main import cli
+
+
+def summary(record: Record, match: Match) -> dict[str, Any]:
+    """The ``--json`` form: game, options, players, the sheet, deals, finished, winner."""
+    winner = match.sheet.winner if match.is_over() else None
+    return {
+        "game": record.game,
+        "options": dict(record.options),
+        "players": [{"name": record.players[i], "kind": record.kinds[i]} for i in (0, 1)],
+        "seed": record.seed,
+        "first_dealer": record.first_dealer,
+        "date": record.date,
+        "sheet": match.sheet.to_json(),
+        "deals": len(record.deals),
+        "finished": match.is_over(),
+        "winner": winner,
+        "winner_name": record.players[winner] if winner is not None else None,
+    }
+
+
+def _status(record: Record, match: Match) -> str:
+    if match.is_over():
+        winner = match.sheet.winner
+        who = f"{record.players[winner]} (seat {winner}) wins" if winner is not None else "drawn"
+        return f"match over after {len(match.deals)} deals: {who}"
+    deal = len(match.deals)
+    seat = match.current_player()
+    return (f"match not over: deal {deal} in progress, {record.players[seat]} (seat {seat})"
+            " to act")
+
+
+@cli.command("replay")
+@click.argument("file", type=click.Path(allow_dash=True, path_type=str))
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON summary instead.")
+def replay_command(file: str, as_json: bool) -> None:
+    """Replay the game record FILE (- for standard input), checking every action against
+    the rules, and print the score sheet. A malformed or illegal record is reported with
+    its line, deal and action, and exits with status 2."""
+    try:
+        record = read(file) if file != "-" else loads(sys.stdin.read())
+        match = replay(record)
+    except OSError as exc:
+        _fail(f"cannot read {file}: {exc.strerror or exc}")
+    except UnicodeDecodeError:
+        _fail(f"{file}: not a text record (not UTF-8)")
+    except BeziqueError as exc:
+        _fail(f"{file}: {exc}")
+    if as_json:
+        click.echo(json.dumps(summary(record, match), indent=2, ensure_ascii=False))
+        return
+    names = record.players
+    title = match.game.title
+    changed = ", ".join(f"{k}={v}" for k, v in record.options.items())
+    click.echo(f"{title}: {names[0]} ({record.kinds[0]}) v {names[1]} ({record.kinds[1]})"
+               + (f" [{changed}]" if changed else ""))
+    click.echo(match.sheet.text(names))
+    click.echo(_status(record, match))
+
+
+def _fail(message: str) -> NoReturn:
+    click.echo(f"bezique replay: error: {message}", err=True)
+    raise SystemExit(2)

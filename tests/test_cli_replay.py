@@ -1,0 +1,190 @@
+"""``bezique replay``: the score sheet of a record, its JSON form, and clean errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+import bezique.cli.replay  # noqa: F401  (adds the command to the group)
+from bezique.bots import RandomBot
+from bezique.cli.main import cli
+from bezique.core.match import Match
+from bezique.games import GAMES, make_game
+from bezique.record import Record, dumps, record_from_match, write
+
+
+def play(seed: int, stop_after: int | None = None) -> Match:
+    match = Match(make_game("bezique", {"game_target": 1000}), seed=seed)
+    bot = RandomBot(seed)
+    n = 0
+    while not match.is_over() and (stop_after is None or n < stop_after):
+        match.apply(bot.choose(match.state))
+        n += 1
+    return match
+
+
+@pytest.fixture(scope="module")
+def finished() -> tuple[Match, Record]:
+    match = play(21)
+    return match, record_from_match(match, ("Alice", "Computer"), ("human", "random"),
+                                    date="2026-11-29")
+
+
+def run(*args: str, stdin: str | None = None) -> Result:
+    return CliRunner().invoke(cli, ["replay", *args], input=stdin)
+
+
+def assert_clean_failure(result: Result, *fragments: str) -> str:
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    err = result.stderr
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("bezique replay: error: ")
+    for f in fragments:
+        assert f in lines[0], lines[0]
+    return lines[0]
+
+
+def test_prints_the_score_sheet_of_a_finished_match(finished: tuple[Match, Record],
+                                                    tmp_path: Path) -> None:
+    match, record = finished
+    path = tmp_path / "game.bzq"
+    write(path, record)
+    result = run(str(path))
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.startswith("Bézique: Alice (human) v Computer (random)\n")
+    assert match.sheet.text(("Alice", "Computer")) in out
+    winner = match.sheet.winner
+    assert winner is not None
+    assert out.rstrip().endswith(f"match over after {len(match.deals)} deals: "
+                                 f"{record.players[winner]} (seat {winner}) wins")
+
+
+def test_json_summary(finished: tuple[Match, Record], tmp_path: Path) -> None:
+    match, record = finished
+    path = tmp_path / "game.bzq"
+    write(path, record)
+    result = run(str(path), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["game"] == "bezique"
+    assert data["options"] == {}
+    assert data["players"] == [{"name": "Alice", "kind": "human"},
+                               {"name": "Computer", "kind": "random"}]
+    assert data["sheet"] == match.sheet.to_json()
+    assert data["deals"] == len(match.deals)
+    assert data["finished"] is True
+    assert data["winner"] == match.sheet.winner
+    assert data["winner_name"] == record.players[match.sheet.winner]
+    assert data["seed"] == 21 and data["date"] == "2026-11-29"
+
+
+def test_unfinished_match_is_reported_as_such(tmp_path: Path) -> None:
+    match = play(8, stop_after=100)
+    path = tmp_path / "saved.bzq"
+    write(path, record_from_match(match, ("Ann", "Bob"), ("human", "human"),
+                                  date=None))
+    seat = match.current_player()
+    result = run(str(path))
+    assert result.exit_code == 0, result.output
+    name = ("Ann", "Bob")[seat]
+    assert result.stdout.rstrip().endswith(
+        f"match not over: deal {len(match.deals)} in progress, {name} (seat {seat}) to act")
+    data = json.loads(run(str(path), "--json").stdout)
+    assert data["finished"] is False and data["winner"] is None
+    assert data["sheet"]["deals"] == match.sheet.to_json()["deals"]
+
+
+def test_options_are_shown(tmp_path: Path) -> None:
+    match = Match(make_game("bezique", {"game_target": 2000}), seed=1)
+    path = tmp_path / "opts.bzq"
+    write(path, record_from_match(match, date=None))
+    result = run(str(path))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0].endswith("[game_target=2000]")
+    assert json.loads(run(str(path), "--json").stdout)["options"] == {"game_target": "2000"}
+
+
+def test_reads_standard_input(finished: tuple[Match, Record]) -> None:
+    match, record = finished
+    result = run("-", "--json", stdin=dumps(record))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["sheet"] == match.sheet.to_json()
+
+
+def test_missing_file_exits_2_with_one_line(tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere.bzq"
+    assert_clean_failure(run(str(missing)), f"cannot read {missing}", "No such file")
+
+
+def test_directory_exits_2_with_one_line(tmp_path: Path) -> None:
+    assert_clean_failure(run(str(tmp_path)), f"cannot read {tmp_path}")
+
+
+def test_binary_file_exits_2_with_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "noise.bin"
+    path.write_bytes(bytes(range(128, 256)) * 4)
+    assert_clean_failure(run(str(path)), "not a text record")
+
+
+@pytest.mark.parametrize(("text", "fragments"), [
+    ("hello world\n", ("line 1", "[Game")),
+    ('[Game "bezique"]\n[Colour "blue"]\n', ("line 2", "unknown header 'Colour'")),
+    ('[Game "bezique"]\nDeal 1 dealer 0\nPack: QS JD\n', ("line 3", "wrong pack")),
+    ('[Game "bezique"]\nDeal 1 dealer 0\nPack: QS XX\n', ("line 3", "bad card")),
+])
+def test_malformed_file_exits_2_with_one_line(text: str, fragments: tuple[str, ...],
+                                              tmp_path: Path) -> None:
+    path = tmp_path / "bad.bzq"
+    path.write_text(text, encoding="utf-8")
+    message = assert_clean_failure(run(str(path)), *fragments)
+    assert message.startswith(f"bezique replay: error: {path}: line ")
+    assert_clean_failure(run(str(path), "--json"), *fragments)
+
+
+def test_illegal_action_exits_2_naming_deal_and_action(finished: tuple[Match, Record],
+                                                       tmp_path: Path) -> None:
+    _, record = finished
+    lines = dumps(record).splitlines()
+    # the first action of deal 2 is a lead; a lead cannot be "draw"
+    i = lines.index("Deal 2 dealer 1") + 2
+    seat = lines[i].split()[0]
+    lines[i] = f"{seat} draw"
+    path = tmp_path / "illegal.bzq"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert_clean_failure(run(str(path)), f"line {i + 1}: deal 2, action 1", "'draw'")
+
+
+def test_tampered_points_exit_2(finished: tuple[Match, Record], tmp_path: Path) -> None:
+    _, record = finished
+    lines = dumps(record).splitlines()
+    i = next(k for k, line in enumerate(lines) if line.startswith("Points: "))
+    a, b = lines[i].split()[1:]
+    lines[i] = f"Points: {a} {int(b) + 1}"
+    path = tmp_path / "tampered.bzq"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert_clean_failure(run(str(path)), f"line {i + 1}: deal 1: the record gives points",
+                         "replay scores")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_replays_from_the_command_line(name: str, tmp_path: Path) -> None:
+    match = Match(make_game(name), seed=3, first_dealer=1)
+    bot = RandomBot(3)
+    while not match.is_over():
+        match.apply(bot.choose(match.state))
+    path = tmp_path / f"{name}.txt"
+    write(path, record_from_match(match, date=None))
+    result = run(str(path))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"{match.game.title}: Player 0 (unknown) v Player 1")
+    assert match.sheet.text(("Player 0", "Player 1")) in result.stdout
+    data = json.loads(run(str(path), "--json").stdout)
+    assert data["game"] == name and data["finished"] is True
+    assert data["sheet"] == match.sheet.to_json()

@@ -1,0 +1,525 @@
+"""Game records: the text format, its reader and writer, and replay with full checks."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bezique.bots import RandomBot
+from bezique.core.cards import Card, parse_cards
+from bezique.core.errors import RecordError
+from bezique.core.match import Match
+from bezique.games import GAMES, make_game
+from bezique.record import (
+    DealRecord,
+    Record,
+    dumps,
+    loads,
+    read,
+    record_from_match,
+    replay,
+    write,
+)
+
+
+def play(name: str = "bezique", seed: int = 1, options: dict[str, object] | None = None,
+         first_dealer: int = 0, stop_after: int | None = None) -> Match:
+    """A match played by two random players (to the end, or ``stop_after`` actions)."""
+    match = Match(make_game(name, options), seed=seed, first_dealer=first_dealer)
+    bots = [RandomBot(seed), RandomBot(seed + 1000)]
+    n = 0
+    while not match.is_over() and (stop_after is None or n < stop_after):
+        match.apply(bots[match.current_player()].choose(match.state))
+        n += 1
+    return match
+
+
+@pytest.fixture(scope="module")
+def full() -> tuple[Match, Record, str]:
+    match = play(seed=11)
+    record = record_from_match(match, ("Alice", "Computer"), ("human", "random"),
+                               date="2026-11-29")
+    return match, record, dumps(record)
+
+
+def raises(text: str, *fragments: str) -> str:
+    """Assert ``loads(text)`` fails with a message holding every fragment."""
+    with pytest.raises(RecordError) as info:
+        loads(text)
+    message = str(info.value)
+    for f in fragments:
+        assert f in message, message
+    return message
+
+
+def replay_raises(record: Record, *fragments: str) -> str:
+    with pytest.raises(RecordError) as info:
+        replay(record)
+    message = str(info.value)
+    for f in fragments:
+        assert f in message, message
+    return message
+
+
+def copy(record: Record) -> Record:
+    return loads(dumps(record))
+
+
+HEAD = '[Game "bezique"]\n[Player0 "A" "human"]\n[Player1 "B" "random"]\n'
+
+
+def pack_line(seed: int = 3) -> str:
+    game = make_game("bezique")
+    return "Pack: " + " ".join(str(Card(c)) for c in game.pack_order(seed=seed))
+
+
+# -- round trips ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_full_match_round_trips_through_text_file_and_replay(name: str, seed: int,
+                                                              tmp_path: Path) -> None:
+    match = play(name, seed=seed, first_dealer=seed % 2)
+    assert match.is_over()
+    record = record_from_match(match, ("Alice", "Computer"), ("human", "random"))
+    text = dumps(record)
+    assert loads(text) == record
+    path = tmp_path / "match.bzq"
+    write(path, record)
+    assert path.read_text(encoding="utf-8") == text
+    again = read(path)
+    assert again == record
+    replayed = replay(again)
+    assert replayed.is_over()
+    assert replayed.sheet.to_json() == match.sheet.to_json()
+    assert [d.actions for d in replayed.deals] == [d.actions for d in match.deals]
+    assert dumps(record_from_match(replayed)) == text
+
+
+def test_record_holds_the_match_facts(full: tuple[Match, Record, str]) -> None:
+    match, record, text = full
+    assert record.game == "bezique"
+    assert record.seed == 11 and record.first_dealer == 0
+    assert record.players == ("Alice", "Computer")
+    assert record.kinds == ("human", "random")
+    assert len(record.deals) == len(match.deals)
+    for deal, log in zip(record.deals, match.deals, strict=True):
+        assert deal.dealer == log.dealer
+        assert deal.pack == log.pack
+        assert [a for _, a in deal.actions] == log.actions
+        assert [s for s, _ in deal.actions] == log.seats
+        assert log.result is not None and deal.points == log.result.points
+    assert record.result == match.sheet.summary
+    assert text.startswith('[Game "bezique"]\n')
+    assert '[Player0 "Alice" "human"]' in text
+    assert '[Date "2026-11-29"]' in text
+    assert f'[Result "{match.sheet.summary}"]' in text
+    assert "\nDeal 2 dealer 1\nPack: " in text
+
+
+def test_options_and_quoted_names_round_trip() -> None:
+    options = {"game_target": 2000, "draw_order": "pone_always_first",
+               "offsuit_follow_wins": True}
+    match = play(options=options, seed=4, stop_after=150)
+    record = record_from_match(match, ('Ann "the Ace"', "back\\slash"), ("human", "rules"),
+                               date=None)
+    text = dumps(record)
+    assert '[Option "game_target" "2000"]' in text
+    assert '[Option "offsuit_follow_wins" "true"]' in text
+    assert '[Player0 "Ann \\"the Ace\\"" "human"]' in text
+    assert "[Date" not in text
+    assert record.options == {"draw_order": "pone_always_first", "offsuit_follow_wins": "true",
+                              "game_target": "2000"}
+    assert loads(text) == record
+    replayed = replay(loads(text))
+    assert replayed.game.options == match.game.options
+    assert dumps(record_from_match(replayed)) == text
+
+
+def test_options_at_their_default_read_and_replay() -> None:
+    text = HEAD.replace('[Player0', '[Option "game_target" "1000"]\n[Player0') + (
+        "\nDeal 1 dealer 0\n" + pack_line() + "\n")
+    record = loads(text)
+    assert record.options == {"game_target": "1000"}
+    assert replay(record).game.options.game_target == 1000
+
+
+def test_reading_tolerates_spacing_case_and_comments(full: tuple[Match, Record, str]) -> None:
+    _, record, text = full
+    loose = []
+    for line in text.splitlines():
+        if line.startswith("Deal"):
+            loose.append("# a comment before the deal")
+            line = "  " + line.replace("Deal", "DEAL").replace("dealer", "Dealer") + "  "
+        elif line.startswith("Pack:"):
+            line = line.replace("Pack:", "pack :").lower()
+        elif line[:2] in ("0 ", "1 "):
+            line = line.replace(" ", "   ", 1)
+        loose.append(line)
+    assert loads("\ufeff" + "\r\n".join(loose)) == record
+
+
+def test_replayed_match_keeps_names_kinds_and_date(full: tuple[Match, Record, str]) -> None:
+    _, record, _ = full
+    again = record_from_match(replay(record))
+    assert (again.players, again.kinds, again.date) == (record.players, record.kinds,
+                                                        record.date)
+    renamed = record_from_match(replay(record), players=("X", "Y"), date=None)
+    assert renamed.players == ("X", "Y") and renamed.kinds == record.kinds
+    assert renamed.date is None
+
+
+def test_fresh_match_record_defaults() -> None:
+    match = Match(make_game("bezique"), seed=9)
+    record = record_from_match(match)
+    assert record.players == ("Player 0", "Player 1")
+    assert record.kinds == ("unknown", "unknown")
+    assert record.date is not None and re.fullmatch(r"\d{4}-\d{2}-\d{2}", record.date)
+    assert record.result is None
+    assert len(record.deals) == 1 and record.deals[0].actions == []
+    assert record.deals[0].points is None
+    assert loads(dumps(record)) == record
+
+
+def test_record_without_seed_or_deals_replays_to_a_new_match() -> None:
+    record = loads('[Game "bezique"]\n[FirstDealer "1"]\n')
+    assert record.seed is None and record.deals == []
+    match = replay(record)
+    assert match.dealer == 1 and not match.is_over()
+    assert match.current_player() == 0
+
+
+# -- partial records: saved matches resume ------------------------------------------------
+
+def test_partial_record_resumes_and_finishes_like_the_original(
+        full: tuple[Match, Record, str]) -> None:
+    match, record, _ = full
+    partial = copy(record)
+    partial.deals = partial.deals[:3]
+    last = partial.deals[2]
+    rest = last.actions[20:]
+    last.actions = last.actions[:20]
+    last.points = None
+    partial.result = None
+    resumed = replay(loads(dumps(partial)))
+    assert not resumed.is_over()
+    assert len(resumed.deals) == 3
+    assert resumed.current_player() == rest[0][0]
+    for seat, text in rest + [a for d in record.deals[3:] for a in d.actions]:
+        assert resumed.current_player() == seat
+        resumed.apply_text(text)
+    assert resumed.is_over()
+    assert resumed.sheet.to_json() == match.sheet.to_json()
+    assert dumps(record_from_match(resumed)) == dumps(record)
+
+
+def test_resumed_match_deals_the_next_pack_from_the_seed(
+        full: tuple[Match, Record, str]) -> None:
+    match, record, _ = full
+    partial = copy(record)
+    partial.deals = partial.deals[:2]  # two finished deals, the third not yet recorded
+    partial.result = None
+    resumed = replay(partial)
+    assert len(resumed.deals) == 3
+    assert resumed.deals[2].pack == match.deals[2].pack
+
+
+@settings(max_examples=20, deadline=None)
+@given(name=st.sampled_from(sorted(GAMES)), cut=st.integers(min_value=0, max_value=10_000))
+def test_any_prefix_of_a_match_saves_and_resumes(name: str, cut: int) -> None:
+    original = play(name, seed=5)
+    flat = [(s, a) for d in original.deals for s, a in zip(d.seats, d.actions, strict=True)]
+    cut %= len(flat) + 1
+    match = Match(original.game, seed=5, first_dealer=0)
+    for _, text in flat[:cut]:
+        match.apply_text(text)
+    text = dumps(record_from_match(match, date=None))
+    resumed = replay(loads(text))
+    assert dumps(record_from_match(resumed)) == text
+    for seat, action in flat[cut:]:
+        assert resumed.current_player() == seat
+        resumed.apply_text(action)
+    assert resumed.sheet.to_json() == original.sheet.to_json()
+
+
+# -- replay rejects what the rules do not allow --------------------------------------------
+
+def test_illegal_action_names_deal_action_text_and_reason(
+        full: tuple[Match, Record, str]) -> None:
+    _, record, _ = full
+    bad = copy(record)
+    # the first action of deal 2 is the pone's lead: drawing is not allowed then
+    seat = bad.deals[1].actions[0][0]
+    bad.deals[1].actions[0] = (seat, "draw")
+    overall = len(record.deals[0].actions) + 1
+    message = replay_raises(bad, "deal 2, action 1", f"(overall {overall})", "'draw'",
+                            f"by seat {seat}", "play a card")
+    # read from text, the message also names the line of the action
+    line = dumps(bad).splitlines().index(f"{seat} draw") + 1
+    assert message.startswith(f"line {line}: deal 2, action 1")
+    bad.deals[1].action_lines = []  # a record built in code has no line numbers
+    assert replay_raises(bad) == message.removeprefix(f"line {line}: ")
+
+
+def test_card_not_held_is_rejected_with_the_engines_reason(
+        full: tuple[Match, Record, str]) -> None:
+    _, record, _ = full
+    bad = copy(record)
+    deal = bad.deals[0]
+    state = make_game("bezique").deal(deal.dealer, pack=deal.pack)
+    seat = state.current_player()
+    other = next(c for c in state.hands[1 - seat] if c not in state.hands[seat])
+    deal.actions[0] = (seat, str(Card(other)))
+    replay_raises(bad, "deal 1, action 1 (overall 1)", f"'{Card(other)}'", "not in your hand")
+
+
+def test_unreadable_action_is_rejected() -> None:
+    text = HEAD + "\nDeal 1 dealer 0\n" + pack_line() + "\n1 shuffle the deck\n"
+    replay_raises(loads(text), "line 7: deal 1, action 1 (overall 1): 'shuffle the deck'")
+
+
+def test_action_by_the_wrong_seat_is_rejected(full: tuple[Match, Record, str]) -> None:
+    _, record, _ = full
+    bad = copy(record)
+    seat, text = bad.deals[0].actions[5]
+    bad.deals[0].actions[5] = (1 - seat, text)
+    replay_raises(bad, "deal 1, action 6 (overall 6)", f"by seat {1 - seat}",
+                  f"seat {seat} is to act")
+
+
+def test_tampered_points_are_rejected(full: tuple[Match, Record, str]) -> None:
+    _, record, text = full
+    real = record.deals[1].points
+    assert real is not None
+    tampered = text.replace(f"Points: {real[0]} {real[1]}", f"Points: {real[0] + 10} {real[1]}",
+                            1)
+    # the replacement may hit an earlier deal with the same points: find which one it hit
+    bad = loads(tampered)
+    hit = next(i for i, (a, b) in enumerate(zip(bad.deals, record.deals, strict=True), 1)
+               if a.points != b.points)
+    replay_raises(bad, f"deal {hit}: the record gives points {real[0] + 10} {real[1]}",
+                  f"the replay scores {real[0]} {real[1]}")
+
+
+def test_points_on_an_unfinished_deal_are_rejected(full: tuple[Match, Record, str]) -> None:
+    _, record, _ = full
+    bad = copy(record)
+    bad.deals = bad.deals[:1]
+    bad.result = None
+    bad.deals[0].actions = bad.deals[0].actions[:-1]
+    replay_raises(bad, "deal 1: points are recorded but the deal is not over")
+
+
+def test_unfinished_deal_followed_by_another_is_rejected(
+        full: tuple[Match, Record, str]) -> None:
+    _, record, _ = full
+    bad = copy(record)
+    bad.deals[0].actions = bad.deals[0].actions[:-1]
+    bad.deals[0].points = None
+    replay_raises(bad, "deal 1 is not over", "deal 2 follows")
+
+
+def test_action_after_the_end_of_a_deal_is_rejected(full: tuple[Match, Record, str]) -> None:
+    _, record, _ = full
+    bad = copy(record)
+    n = len(bad.deals[0].actions)
+    bad.deals[0].actions.append(bad.deals[1].actions[0])
+    replay_raises(bad, f"deal 1, action {n + 1}", "the deal is already over")
+
+
+def test_deal_after_the_end_of_the_match_is_rejected(full: tuple[Match, Record, str]) -> None:
+    _, record, _ = full
+    bad = copy(record)
+    last = bad.deals[-1]
+    bad.deals.append(DealRecord(1 - last.dealer, list(last.pack)))
+    replay_raises(bad, f"deal {len(bad.deals)}: the match is over after deal "
+                       f"{len(bad.deals) - 1}")
+
+
+def test_result_on_an_unfinished_match_is_rejected() -> None:
+    record = record_from_match(play(seed=2, stop_after=30), date=None)
+    record.result = "seat 0 wins"
+    replay_raises(record, "gives a result", "the match is not over")
+
+
+def test_dealer_out_of_turn_is_rejected_in_code_and_text(
+        full: tuple[Match, Record, str]) -> None:
+    _, record, text = full
+    bad = copy(record)
+    bad.deals[1].dealer = bad.deals[0].dealer
+    replay_raises(bad, "deal 2: the dealer is seat 1", "not seat 0")
+    with pytest.raises(RecordError, match="deal 2: the dealer is seat 1"):
+        dumps(bad)
+    line = text.splitlines().index("Deal 2 dealer 1") + 1
+    raises(text.replace("Deal 2 dealer 1", "Deal 2 dealer 0"),
+           f"line {line}: deal 2: the dealer is seat 1")
+
+
+def test_wrong_pack_in_code_is_rejected(full: tuple[Match, Record, str]) -> None:
+    _, record, _ = full
+    bad = copy(record)
+    bad.deals[0].pack = bad.deals[0].pack[:-1]
+    replay_raises(bad, "deal 1: wrong pack", "missing")
+
+
+def test_unknown_game_or_option_in_code_is_rejected() -> None:
+    replay_raises(Record(game="whist"), "unknown game 'whist'")
+    replay_raises(Record(game="bezique", options={"trumps": "none"}), "unknown option 'trumps'")
+
+
+# -- malformed files -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "fragments"), [
+    ("", ("empty record",)),
+    ("garbage\n", ("line 1", "must begin with a [Game", "'garbage'")),
+    ("\x00\x01binary", ("line 1",)),
+    ('[Gmae "bezique"]\n', ("line 1", "unknown header 'Gmae'")),
+    ('[Game "bezique"]\n[Event "club night"]\n', ("line 2", "unknown header 'Event'")),
+    ('[Game bezique]\n', ("line 1", "cannot read header")),
+    ('[Game "bezique"\n', ("line 1", "cannot read header")),
+    ('[Game "bezique" "66"]\n', ("line 1", "Game takes 1 quoted value, got 2")),
+    ('[Player0 "A" "human"]\n[Game "bezique"]\n', ("line 1", "first header must be [Game")),
+    ('[Game "bezique"]\n[Game "bezique"]\n', ("line 2", "Game header must come first")),
+    ('[Game "bezique"]\n[Seed "1"]\n[Seed "2"]\n', ("line 3", "Seed given twice")),
+    ('[Game "whist"]\n', ("line 1", "unknown game 'whist'")),
+    ('[Game "bezique"]\n[Option "trumps" "none"]\n', ("line 2", "unknown option 'trumps'")),
+    ('[Game "bezique"]\n[Option "game_target" "1500"]\n', ("line 2", "game_target")),
+    ('[Game "bezique"]\n[Option "game_target" "2000"]\n[Option "game_target" "2000"]\n',
+     ("line 3", "given twice")),
+    ('[Game "bezique"]\n[Player0 "A"]\n', ("line 2", "Player0 takes 2 quoted values, got 1")),
+    ('[Game "bezique"]\n[Player1 "" "human"]\n', ("line 2", "Player1 name")),
+    ('[Game "bezique"]\n[Player1 "A\\n" "human"]\n', ("line 2", "unknown escape \\n")),
+    ('[Game "bezique"]\n[Seed "twelve"]\n', ("line 2", "the seed must be a whole number")),
+    ('[Game "bezique"]\n[FirstDealer "2"]\n', ("line 2", "first dealer must be 0 or 1")),
+    ('[Game "bezique"]\n[Date "29/11/2026"]\n', ("line 2", "YYYY-MM-DD")),
+    ('[Game "bezique"]\n[Date "2026-02-30"]\n', ("line 2", "YYYY-MM-DD")),
+    ('[Game "bezique"]\n[Result ""]\n', ("line 2", "result must be non-empty")),
+    ('[Game "bezique"]\n1 QS\n', ("line 2", "missing 'Deal N dealer D' line")),
+    ('[Game "bezique"]\nPoints: 1 2\n', ("line 2", "missing 'Deal N dealer D' line")),
+    ('[Game "bezique"]\nDeal 2 dealer 0\n', ("line 2", "expected deal 1, found deal '2'")),
+    ('[Game "bezique"]\nDeal one dealer 0\n', ("line 2", "expected deal 1")),
+    ('[Game "bezique"]\nDeal 1 dealer 3\n', ("line 2", "bad dealer seat '3'")),
+    ('[Game "bezique"]\nDeal 1 dealer 0\n', ("line 3", "deal 1 (line 2) has no 'Pack:'")),
+    ('[Game "bezique"]\nDeal 1 dealer 0\nDeal 2 dealer 1\n', ("line 3", "has no 'Pack:'")),
+    ('[Game "bezique"]\nDeal 1 dealer 0\n1 QS\n', ("line 3", "needs its 'Pack:' line")),
+    ('[Game "bezique"]\nDeal 1 dealer 0\nPack: QS ZZ\n',
+     ("line 3", "bad card in the pack", "'ZZ'")),
+    ('[Game "bezique"]\nDeal 1 dealer 0\nPack: QS JD\n',
+     ("line 3", "wrong pack", "64 cards", "got 2", "missing")),
+])
+def test_malformed_record_names_line_and_fault(text: str, fragments: tuple[str, ...]) -> None:
+    raises(text, *fragments)
+
+
+def test_truncated_pack_is_rejected() -> None:
+    full_pack = pack_line()
+    short = full_pack.rsplit(" ", 1)[0]
+    missing = full_pack.rsplit(" ", 1)[1]
+    raises(HEAD + "\nDeal 1 dealer 0\n" + short + "\n", "line 6", "deal 1: wrong pack",
+           "got 63", f"missing: {missing}")
+
+
+def test_pack_with_a_foreign_card_is_rejected() -> None:
+    cards = pack_line().split()
+    cards[1] = "2C"  # no Two in the piquet pack
+    raises(HEAD + "\nDeal 1 dealer 0\n" + " ".join(cards) + "\n", "line 6", "too many: 2C")
+
+
+def test_malformed_deal_body_lines() -> None:
+    body = HEAD + "\nDeal 1 dealer 0\n" + pack_line() + "\n"
+    raises(body + "2 QS\n", "line 7", "bad seat '2'")
+    raises(body + "1\n", "line 7", "seat 1 with no action")
+    raises(body + "Points: 10\n", "line 7", "'Points:' takes two whole numbers")
+    raises(body + "Points: 10 x\n", "line 7", "points must be a whole number")
+    raises(body + "Points: 0 0\n1 QS\n", "line 8", "closed by its 'Points:' line")
+    raises(body + pack_line(4) + "\n", "line 7", "two 'Pack:' lines")
+    raises(body + "lorem ipsum\n", "line 7", "cannot read 'lorem ipsum'")
+    raises(body + '[Seed "3"]\n', "line 7", "after the first deal")
+
+
+def test_garbage_file_is_rejected() -> None:
+    raises(HEAD + "\n".join("%$#@!" * 3 for _ in range(5)), "line 4", "cannot read")
+
+
+# -- strict writing ------------------------------------------------------------------------
+
+def test_writer_refuses_what_would_not_read_back(full: tuple[Match, Record, str]) -> None:
+    _, record, _ = full
+    cases = [
+        dataclasses.replace(copy(record), players=("two\nlines", "B")),
+        dataclasses.replace(copy(record), kinds=("human", "")),
+        dataclasses.replace(copy(record), date="yesterday"),
+        dataclasses.replace(copy(record), first_dealer=2),
+        dataclasses.replace(copy(record), game="chess"),
+        dataclasses.replace(copy(record), options={"nonsense": "1"}),
+    ]
+    bad_action = copy(record)
+    bad_action.deals[0].actions[0] = (0, "QS\n1 JD")
+    cases.append(bad_action)
+    bad_seat = copy(record)
+    bad_seat.deals[0].actions[0] = (2, "QS")
+    cases.append(bad_seat)
+    bad_pack = copy(record)
+    bad_pack.deals[0].pack[0] = 2  # no card has id 2
+    cases.append(bad_pack)
+    for case in cases:
+        with pytest.raises(RecordError):
+            dumps(case)
+
+
+def test_write_is_atomic_and_leaves_no_temporary_file(full: tuple[Match, Record, str],
+                                                      tmp_path: Path) -> None:
+    _, record, text = full
+    path = tmp_path / "saved.bzq"
+    path.write_text("old contents\n", encoding="utf-8")
+    bad = dataclasses.replace(copy(record), players=("x\ny", "B"))
+    with pytest.raises(RecordError):
+        write(path, bad)
+    assert path.read_text(encoding="utf-8") == "old contents\n"
+    write(str(path), record)
+    assert path.read_text(encoding="utf-8") == text
+    assert os.listdir(tmp_path) == ["saved.bzq"]
+
+
+def test_read_of_a_binary_file_is_a_record_error(tmp_path: Path) -> None:
+    path = tmp_path / "noise.bin"
+    path.write_bytes(bytes(range(128, 256)))
+    with pytest.raises(RecordError, match="not a text record"):
+        read(path)
+    with pytest.raises(OSError):
+        read(tmp_path / "missing.bzq")
+
+
+def test_parse_cards_agrees_with_the_pack_line(full: tuple[Match, Record, str]) -> None:
+    _, record, text = full
+    first_pack = next(line for line in text.splitlines() if line.startswith("Pack: "))
+    assert [int(c) for c in parse_cards(first_pack[6:])] == record.deals[0].pack
+
+
+# -- the documented example ------------------------------------------------------------------
+
+def test_the_example_in_docs_replays_and_writes_back_unchanged() -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "RECORDS.md").read_text(
+        encoding="utf-8")
+    example = doc.split("```text\n", 1)[1].split("```", 1)[0]
+    record = loads(example)
+    assert dumps(record) == example
+    match = replay(record)
+    assert not match.is_over()
+    assert len(match.deals) == 2 and match.deals[0].result is not None
+    assert match.sheet.rows[0].points == record.deals[0].points
+    assert dumps(record_from_match(match)) == example
+    # the error quoted in the docs is the one replay gives
+    lines = example.splitlines()
+    first = lines.index("Deal 2 dealer 1") + 2
+    lines[first] = lines[first][0] + " draw"
+    with pytest.raises(RecordError) as info:
+        replay(loads("\n".join(lines)))
+    quoted = doc.split("changed to `0 draw`:\n\n", 1)[1].split("\n\n", 1)[0]
+    assert " ".join(quoted.split()) == str(info.value)
