@@ -1,0 +1,509 @@
+"""``bezique play``: whole matches typed through stdin, bad input, quit and resume, the
+record written as play goes, and clean errors for bad arguments and files."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from bezique.bots import BOTS, make_bot
+from bezique.cli import main as cli_main
+from bezique.cli.display import BeziqueView, Seats, SixtySixView
+from bezique.core.cards import Card, Suit, parse_cards
+from bezique.core.errors import OptionError
+from bezique.games import make_game
+from bezique.games.bezique import Bezique, BeziqueState
+from bezique.record import read, replay
+
+cli_main._register()
+cli = cli_main.cli
+
+PROMPT = "Your choice ["
+HAS_RULES = "rules" in BOTS
+
+
+def has_rules(game: str) -> bool:
+    """Is there a rule-based player for ``game`` in this installation?"""
+    try:
+        make_bot("rules", make_game(game), 0)
+    except OptionError:
+        return False
+    return True
+
+
+def play(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> Result:
+    return CliRunner().invoke(cli, ["play", *args], input=stdin, env=env)
+
+
+def assert_clean_failure(result: Result, *fragments: str) -> str:
+    assert result.exit_code == 2, result.output
+    err = result.stderr
+    assert "Traceback" not in result.output
+    line = err.strip()
+    assert line.startswith("bezique play: error: "), err
+    for f in fragments:
+        assert f in line, line
+    return line
+
+
+def hands_shown(output: str) -> list[str]:
+    return re.findall(r"^Your hand: (.*)$", output, re.MULTILINE)
+
+
+def check_record_matches_output(path: Path, output: str) -> None:
+    """The record replays to a finished match whose sheet is the one printed."""
+    record = read(path)
+    match = replay(record)
+    assert match.is_over()
+    names = record.players
+    for line in match.sheet.text(names).splitlines():
+        if not line.startswith(("game ", "seat ")):
+            assert line in output, line
+    totals = match.sheet.totals
+    winner = match.sheet.winner
+    assert winner is not None
+    final = [x for x in output.splitlines() if x.startswith("Match over: ")]
+    assert len(final) == 1, final
+    assert f"{totals[winner]}-{totals[1 - winner]}" in final[0]
+    assert names[winner] in final[0]
+
+
+# -- whole matches ----------------------------------------------------------------------------
+
+def test_a_whole_bezique_match_to_1000_typed_as_numbers(tmp_path: Path) -> None:
+    path = tmp_path / "match.txt"
+    result = play("--seed", "1", "--opponent", "random", "--record", str(path),
+                  stdin="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Match over: " in out
+    assert "=== Deal 2:" in out and "Deal 1 is over:" in out
+    assert "Computer declares" in out and "Computer plays" in out
+    assert "The stock is exhausted" in out
+    check_record_matches_output(path, out)
+    # the default game is Bézique to 1000, Foster's rules
+    record = read(path)
+    assert record.game == "bezique" and record.options == {}
+    assert max(replay(record).sheet.totals) >= 1000
+    assert record.kinds == ("human", "random")
+
+
+def test_a_whole_sixtysix_match(tmp_path: Path) -> None:
+    path = tmp_path / "66.txt"
+    result = play("--game", "sixtysix", "--seed", "5", "--opponent", "random", "--record",
+                  str(path), stdin="1\n" * 2000)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "trick 1 of 12" in out and "count" in out
+    assert "game points" in out
+    check_record_matches_output(path, out)
+    assert max(replay(read(path)).sheet.totals) >= 7
+
+
+@pytest.mark.parametrize("game", ["bezique", "sixtysix"])
+def test_a_whole_match_against_the_rule_based_player(game: str, tmp_path: Path) -> None:
+    if not has_rules(game):
+        pytest.skip(f"no rule-based player for {game} yet")
+    path = tmp_path / "rules.txt"
+    result = play("--game", game, "--seed", "2", "--record", str(path), stdin="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    assert read(path).kinds == ("human", "rules")
+    check_record_matches_output(path, result.output)
+
+
+# -- the screens --------------------------------------------------------------------------------
+
+def test_the_first_screen_shows_trump_stock_hand_and_numbered_choices(tmp_path: Path) -> None:
+    result = play("--seed", "3", "--opponent", "random", "--first-dealer", "computer",
+                  "--record", str(tmp_path / "r.txt"), stdin="")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "=== Deal 1: Computer deals, you lead first ===" in out
+    assert re.search(r"trick 1 of 32 · trumps \w+ \([CDHS]\) · turn-up [2-9TJQKA][CDHS] · "
+                     r"stock 47", out)
+    hand = hands_shown(out)[0]
+    cards = parse_cards(hand.replace("|", " "))
+    assert len(cards) == 8
+    assert re.search(r"^Your lead:\n +1 \S\S +2 \S\S", out, re.MULTILINE)
+    assert PROMPT + "1-8, or help, hint, score, quit]: " in out
+    # input ended at the first prompt: saved, with the way to resume
+    assert "Input ended. The match is saved in" in out
+    assert f"bezique play --resume {tmp_path / 'r.txt'}" in out
+
+
+def test_hand_is_sorted_trumps_first_then_by_suit_and_rank() -> None:
+    from bezique.cli.display import hand_text
+
+    cards = parse_cards("7S AH 9C TS KS QH AC JD")
+    assert hand_text(cards, Suit.SPADES) == "TS KS 7S | AH QH | AC 9C | JD"
+    assert hand_text(cards, None) == "TS KS 7S | AH QH | AC 9C | JD"
+    assert hand_text(cards, Suit.DIAMONDS) == "JD | TS KS 7S | AH QH | AC 9C"
+
+
+def test_the_computer_declaration_is_told_with_its_value() -> None:
+    game = Bezique()
+    qs, jd = Card.parse("QS"), Card.parse("JD")
+    state = BeziqueState.position(
+        game, hands=[parse_cards("7C 8C 9C 7D 8D 9D 7H 8H"),
+                     [qs, jd, *parse_cards("8S 9S TC JC AD")]],
+        trump=Suit.HEARTS, turn_up=Card.parse("AH"),
+        stock=parse_cards("7S 8S"), dealer=0, to_move=1, phase="declare")
+    seats = Seats(0, ("Ann", "Computer"))
+    action = state.parse_action("bezique QS JD")
+    view = BeziqueView()
+    labels = [view.label(state, a) for a in view.order_actions(state, state.legal_actions())]
+    assert labels[0] == "bezique QS JD (40)"  # typed either way; shown as a player names it
+    assert labels[-1] == "draw (declare nothing)"
+    state.apply(action)
+    story = view.narrate(state.events(), 0, seats)
+    assert story == ["Computer declares bezique QS JD (40)."]
+    screen = view.status(state, state.observation(0), seats,
+                         _match_stub())
+    assert any("on the table: QS | JD" in line for line in screen), screen
+
+
+def test_combinations_carried_to_score_are_shown_and_scored_later() -> None:
+    game = Bezique()
+    state = BeziqueState.position(
+        game, hands=[parse_cards("KS QS 7C 8C 9C 7D 8D"), parse_cards("7H 8H 9H 7S 8S 9S TC")],
+        tables=[parse_cards("JD"), []], trump=Suit.HEARTS, turn_up=Card.parse("AH"),
+        stock=parse_cards("AC AD TD JC 7S 8S"), dealer=1, to_move=0, phase="declare")
+    view, seats = BeziqueView(), Seats(0, ("You", "Computer"))
+    choices = view.order_actions(state, state.legal_actions())
+    labels = [view.label(state, a) for a in choices]
+    assert labels == ["bezique QS JD* (40)", "marriage KS QS (20)",
+                      "marriage KS QS (20) + bezique QS JD* (40 to score)",
+                      "draw (declare nothing)"]
+    state.apply(choices[2])
+    assert view.narrate(state.events(), 0, seats) == [
+        "You declare marriage KS QS (20).", "You announce bezique QS JD to score."]
+    status = view.status(state, state.observation(0), seats, _match_stub())
+    assert "      to score: bezique QS JD" in status
+    seen = len(state.events())
+    for text in ("7C", "7S"):
+        state.apply(state.parse_action(text))
+    choices = view.order_actions(state, state.legal_actions())
+    assert [view.label(state, a) for a in choices][0] == "score bezique QS JD (40)"
+    state.apply(choices[0])
+    assert view.narrate(state.events(), seen, seats) == [
+        "You lead 7C.", "Computer plays 7S — you win the trick.",
+        "You score bezique QS JD (40), announced earlier."]
+
+
+def test_a_seven_turned_up_in_the_first_deal_is_told(tmp_path: Path) -> None:
+    # seed 4 turns up a seven in the first deal; the computer deals
+    result = play("--seed", "4", "--opponent", "random", "--first-dealer", "computer",
+                  "--record", str(tmp_path / "r.txt"))
+    assert "The turn-up is a seven: Computer, the dealer, scores 10." in result.output
+    assert re.search(r"Computer \(dealer\) +deal +10 ", result.output)
+
+
+def _match_stub() -> object:
+    from bezique.core.match import Match
+    return Match(Bezique(), seed=1)
+
+
+def test_sixtysix_marriage_lead_is_told_with_the_card_and_value() -> None:
+    from bezique.games.sixtysix import SixtySix, SixtySixState
+
+    game = SixtySix()
+    state = SixtySixState.position(
+        game, hands=[parse_cards("9C JC 9D JD 9S JS"), parse_cards("KH QH AC TC AD TD")],
+        trump=Suit.HEARTS, turn_up=Card.parse("AH"),
+        stock=parse_cards("KC QC KD QD KS QS TS AS TH"), dealer=0, to_move=1,
+        won=[(), parse_cards("9H JH")])
+    view = SixtySixView()
+    seats = Seats(0, ("You", "Computer"))
+    marry = state.parse_action("marry KH")
+    assert view.label(state, marry) == "marry KH (lead it, marriage 40)"
+    state.apply(marry)
+    assert view.narrate(state.events(), 0, seats) == [
+        "Computer leads KH, declaring the marriage KH QH (40)."]
+
+
+def test_a_game_without_its_own_view_plays_through_the_generic_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bezique.cli import display
+
+    monkeypatch.delitem(display.VIEWS, "sixtysix")
+    path = tmp_path / "r.txt"
+    result = play("--game", "sixtysix", "--seed", "5", "--opponent", "random", "--record",
+                  str(path), stdin="1\n" * 2000)
+    assert result.exit_code == 0, result.output
+    assert "Your turn:" in result.output
+    assert re.search(r"Deal 1 · trick 1 · trumps \w+ \([CDHS]\)", result.output)
+    check_record_matches_output(path, result.output)
+
+
+# -- input -------------------------------------------------------------------------------------
+
+def test_bad_input_gets_a_message_and_the_same_prompt_again(tmp_path: Path) -> None:
+    path = tmp_path / "r.txt"
+    result = play("--seed", "3", "--opponent", "random", "--first-dealer", "computer",
+                  "--record", str(path), stdin="garbage\nAS\n99\n0\n\nQS*\nbezique QS JD\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "Cannot read 'garbage'" in out
+    assert "AS is not in your hand." in out
+    assert "There is no choice 99: type a number from 1 to 8." in out
+    assert "There is no choice 0" in out
+    assert "Type a number from 1 to 8" in out
+    assert "QS* is not among your declared cards on the table" in out
+    assert "declarations, the Seven's exchange and drawing come only after winning a trick" \
+        in out
+    # one prompt per line typed, plus the last one that met the end of the input
+    assert out.count(PROMPT) == 8
+    assert len(hands_shown(out)) == 1  # nothing was played
+    assert read(path).deals[0].actions == []
+
+
+def test_a_card_typed_by_name_is_played(tmp_path: Path) -> None:
+    path = tmp_path / "r.txt"
+    first = play("--seed", "3", "--opponent", "random", "--first-dealer", "computer",
+                 "--record", str(path), stdin="")
+    card = hands_shown(first.output)[0].split()[-1]
+    result = play("--seed", "3", "--opponent", "random", "--first-dealer", "computer",
+                  "--record", str(path), stdin=card.lower() + "\n")
+    assert result.exit_code == 0, result.output
+    assert f"You lead {card}." in result.output
+    assert read(path).deals[0].actions[0] == (0, card)
+
+
+def test_help_prints_the_rules_and_the_values_table(tmp_path: Path) -> None:
+    result = play("--seed", "3", "--opponent", "random", "--record", str(tmp_path / "r.txt"),
+                  stdin="help\n")
+    out = result.output
+    assert "BÉZIQUE, two hands" in out
+    for fragment in ("sequence: A 10 K Q J of trumps", "double bézique: twice QS JD",
+                     "four aces (any suits)", "Brisques", "The last eight tricks", "Game: 1000",
+                     "QS* (the one on your table)", "hint", "quit"):
+        assert fragment in out, fragment
+    assert out.count(PROMPT) == 2
+
+
+def test_help_for_sixtysix(tmp_path: Path) -> None:
+    result = play("--game", "sixtysix", "--seed", "3", "--opponent", "random", "--record",
+                  str(tmp_path / "r.txt"), stdin="help\n")
+    out = result.output
+    for fragment in ("SIXTY-SIX, two hands", "ace 11, ten 10", "marry KH", "schneider",
+                     "close", "Game: 7 game points"):
+        assert fragment in out, fragment
+
+
+def test_score_shows_the_sheet(tmp_path: Path) -> None:
+    result = play("--seed", "3", "--opponent", "random", "--name", "Ann", "--record",
+                  str(tmp_path / "r.txt"), stdin="score\n")
+    out = result.output
+    assert "Score sheet:" in out
+    assert re.search(r"deal +dealer +Ann +Computer", out)
+    assert "This deal so far: Computer 0, You 0" in out
+
+
+def test_hint_off_says_so(tmp_path: Path) -> None:
+    result = play("--seed", "3", "--opponent", "random", "--no-hints", "--record",
+                  str(tmp_path / "r.txt"), stdin="hint\n")
+    assert "Hints are off in this match (--no-hints)." in result.output
+    assert PROMPT + "1-8, or help, score, quit]: " in result.output
+
+
+@pytest.mark.skipif(not HAS_RULES, reason="the rule-based player is not installed")
+def test_hint_names_the_rule_based_choice(tmp_path: Path) -> None:
+    result = play("--seed", "3", "--opponent", "random", "--record", str(tmp_path / "r.txt"),
+                  stdin="hint\n")
+    m = re.search(r"Hint: the rule-based player would choose (\d+): (\S+)\.", result.output)
+    assert m, result.output
+    assert re.search(rf"\b{m.group(1)} {re.escape(m.group(2))}\b", result.output)
+
+
+# -- quit, resume and the record -------------------------------------------------------------
+
+def test_quit_then_resume_continues_the_same_match(tmp_path: Path) -> None:
+    path = tmp_path / "r.txt"
+    first = play("--seed", "4", "--opponent", "random", "--record", str(path),
+                 stdin="1\n" * 30 + "quit\n")
+    assert first.exit_code == 0, first.output
+    assert "Saved. The match is in" in first.output
+    assert f"bezique play --resume {path}" in first.output
+    before = read(path)
+    n_actions = sum(len(d.actions) for d in before.deals)
+    assert n_actions >= 30
+    hand_at_quit = hands_shown(first.output)[-1]
+
+    second = play("--resume", str(path), stdin="1\n" * 5 + "quit\n")
+    assert second.exit_code == 0, second.output
+    assert second.output.startswith(f"Resuming the Bézique match of {path}\nat deal 1, trick")
+    assert hands_shown(second.output)[0] == hand_at_quit
+    after = read(path)
+    assert sum(len(d.actions) for d in after.deals) > n_actions
+    assert after.deals[0].actions[:len(before.deals[0].actions)] == before.deals[0].actions
+    assert (after.seed, after.first_dealer, after.kinds) == (before.seed, before.first_dealer,
+                                                            before.kinds)
+
+    # the same moves typed in one sitting give the same record
+    straight = tmp_path / "straight.txt"
+    play("--seed", "4", "--opponent", "random", "--record", str(straight),
+         stdin="1\n" * 35 + "quit\n")
+    assert read(straight).deals == after.deals
+
+
+def test_resume_to_the_end_of_the_match(tmp_path: Path) -> None:
+    path = tmp_path / "r.txt"
+    play("--seed", "6", "--opponent", "random", "--record", str(path), stdin="1\n" * 200)
+    result = play("--resume", str(path), stdin="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    check_record_matches_output(path, result.output)
+    again = play("--resume", str(path))
+    assert again.exit_code == 0
+    assert "This match is already over." in again.output
+
+
+def test_the_record_is_written_after_every_action(tmp_path: Path) -> None:
+    path = tmp_path / "r.txt"
+    play("--seed", "3", "--opponent", "random", "--first-dealer", "computer", "--record",
+         str(path), stdin="1\n")
+    rec = read(path)
+    assert [seat for seat, _ in rec.deals[0].actions][:2] == [0, 1]
+    assert not list(tmp_path.glob(".*.tmp"))  # no temporary file left behind
+
+
+def test_default_record_goes_to_the_xdg_data_directory(tmp_path: Path) -> None:
+    result = play("--seed", "3", "--opponent", "random", stdin="quit\n",
+                  env={"XDG_DATA_HOME": str(tmp_path)})
+    assert result.exit_code == 0, result.output
+    files = list((tmp_path / "bezique").glob("bezique-*.txt"))
+    assert len(files) == 1
+    assert f"bezique play --resume {files[0]}" in result.output
+
+
+@pytest.mark.skipif(not HAS_RULES, reason="the rule-based player is not installed")
+def test_no_arguments_starts_bezique_against_the_rule_based_player(tmp_path: Path) -> None:
+    result = play(stdin="quit\n", env={"XDG_DATA_HOME": str(tmp_path)})
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.startswith("Bézique: you against the computer (rules player), seed ")
+    assert "The cut: you cut " in out
+    (path,) = (tmp_path / "bezique").glob("bezique-*.txt")
+    assert read(path).kinds == ("human", "rules")
+
+
+def test_the_cut_and_first_dealer(tmp_path: Path) -> None:
+    dealers = set()
+    for seed in range(1, 9):
+        path = tmp_path / f"c{seed}.txt"
+        result = play("--seed", str(seed), "--opponent", "random", "--record", str(path))
+        out = result.output
+        m = re.search(r"The cut: you cut (\S\S), Computer cuts (\S\S)\. (.*)", out)
+        assert m, out
+        rec = read(path)
+        dealers.add(rec.first_dealer)
+        # the winner of the cut gives the deal away (Foster): the loser of the cut deals
+        from bezique.cli.display import rank_strength
+        you_win = rank_strength(Card.parse(m.group(1))) > rank_strength(Card.parse(m.group(2)))
+        assert rec.first_dealer == (1 if you_win else 0)
+    assert dealers == {0, 1}
+    for flag, seat in (("you", 0), ("computer", 1)):
+        path = tmp_path / f"{flag}.txt"
+        play("--seed", "1", "--opponent", "random", "--first-dealer", flag, "--record",
+             str(path))
+        assert read(path).first_dealer == seat
+
+
+# -- errors ------------------------------------------------------------------------------------
+
+def test_unknown_option_exits_2_with_a_clean_message() -> None:
+    assert_clean_failure(play("--option", "nonsense=1"), "unknown option 'nonsense'",
+                         "--list-options")
+    assert_clean_failure(play("--option", "game_target=5"), "game_target", "'5'")
+    assert_clean_failure(play("--option", "game_target"), "name=value")
+    assert_clean_failure(play("--game", "chess"), "unknown game 'chess'")
+    assert_clean_failure(play("--opponent", "genius"), "unknown opponent 'genius'",
+                         "random")
+
+
+def test_an_unwritable_record_exits_2_before_play(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    result = play("--seed", "1", "--opponent", "random", "--record",
+                  str(blocker / "r.txt"), stdin="1\n")
+    assert_clean_failure(result, "cannot write the record")
+    assert PROMPT not in result.output
+
+
+def test_a_blank_name_is_refused() -> None:
+    assert_clean_failure(play("--name", "  ", "--opponent", "random"), "--name")
+
+
+def test_sixtysix_default_opponent(tmp_path: Path) -> None:
+    path = tmp_path / "r.txt"
+    result = play("--game", "sixtysix", "--seed", "1", "--record", str(path), stdin="quit\n")
+    assert result.exit_code == 0, result.output
+    if has_rules("sixtysix"):
+        assert "(rules player)" in result.output
+        assert read(path).kinds == ("human", "rules")
+    else:  # said plainly, and the random player sits in
+        assert "There is no rule-based player for Sixty-Six yet" in result.output
+        assert read(path).kinds == ("human", "random")
+    explicit = play("--game", "sixtysix", "--opponent", "rules", "--record", str(path))
+    if not has_rules("sixtysix"):
+        assert_clean_failure(explicit, "no rule-based player for Sixty-Six")
+
+
+def test_bad_resume_file_exits_2_with_a_clean_message(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("this is not a record\n", encoding="utf-8")
+    assert_clean_failure(play("--resume", str(bad)), f"cannot resume from {bad}", "line 1")
+    assert_clean_failure(play("--resume", str(tmp_path / "missing.txt")), "no such file")
+    binary = tmp_path / "bin.txt"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    assert_clean_failure(play("--resume", str(binary)), "cannot resume")
+    # a record whose actions do not replay
+    good = tmp_path / "good.txt"
+    play("--seed", "3", "--opponent", "random", "--record", str(good), stdin="1\n")
+    text = good.read_text(encoding="utf-8").splitlines()
+    text[-1] = text[-1][:2] + "bezique QS JD"
+    bad.write_text("\n".join(text) + "\n", encoding="utf-8")
+    assert_clean_failure(play("--resume", str(bad)), "cannot resume from")
+    # a record of two computers
+    rec = good.read_text(encoding="utf-8").replace('"human"', '"random"')
+    bad.write_text(rec, encoding="utf-8")
+    assert_clean_failure(play("--resume", str(bad)), "not a match of one person")
+
+
+def test_resume_refuses_settings_that_belong_to_the_record(tmp_path: Path) -> None:
+    path = tmp_path / "r.txt"
+    play("--seed", "3", "--opponent", "random", "--record", str(path), stdin="quit\n")
+    assert_clean_failure(play("--resume", str(path), "--seed", "9"), "drop --seed")
+    assert_clean_failure(play("--resume", str(path), "--game", "sixtysix",
+                              "--option", "game_target=9"), "--game", "--option")
+
+
+def test_list_options(tmp_path: Path) -> None:
+    result = play("--list-options", "--game", "sixtysix")
+    assert result.exit_code == 0
+    out = result.output
+    assert "Options of Sixty-Six" in out
+    assert "trump_making = thirteenth_card_after_deal" in out
+    assert "allowed: thirteenth_card_after_deal | seventh_card_after_first_round" in out
+    result = play("--list-options")
+    assert "game_target = 1000" in result.output
+    assert "allowed: 1000 | 2000 | 4000" in result.output
+    assert "V-BZ-17" in result.output
+
+
+def test_the_installed_script_plays_through_pipes(tmp_path: Path) -> None:
+    script = Path(sys.executable).parent / "bezique"
+    if not script.exists():
+        pytest.skip("the bezique script is not installed next to this interpreter")
+    path = tmp_path / "r.txt"
+    proc = subprocess.run(
+        [str(script), "play", "--seed", "1", "--opponent", "random", "--record", str(path)],
+        input="1\n1\nquit\n", capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    assert proc.stdout.count(PROMPT) == 3
+    assert len(read(path).deals[0].actions) >= 2
