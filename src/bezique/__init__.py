@@ -26,13 +26,13 @@ from .core import (
     cards_text,
     parse_cards,
 )
-from .games import GAMES, Bezique, BeziqueOptions, make_game
+from .games import GAMES, Bezique, BeziqueOptions, SixtySix, SixtySixOptions, make_game
 
 __version__ = "0.1.0"
 
 __all__ = [
     "GAMES", "TERMINAL", "Action", "Bezique", "BeziqueError", "BeziqueOptions", "Card",
     "DealResult", "Game", "IllegalActionError", "NotationError", "Observation", "OptionError",
-    "Options", "Pack", "Rank", "RecordError", "State", "Suit", "cards_text", "make_game",
-    "parse_cards",
+    "Options", "Pack", "Rank", "RecordError", "SixtySix", "SixtySixOptions", "State", "Suit",
+    "cards_text", "make_game", "parse_cards",
 ]

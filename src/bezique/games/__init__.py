@@ -5,8 +5,12 @@ from __future__ import annotations
 from ..core.errors import OptionError
 from ..core.game import Game, Options
 from .bezique import Bezique, BeziqueOptions
+from .sixtysix import SixtySix, SixtySixOptions
 
-GAMES: dict[str, type[Game]] = {"bezique": Bezique}  # type: ignore[type-arg]
+GAMES: dict[str, type[Game]] = {  # type: ignore[type-arg]
+    "bezique": Bezique,
+    "sixtysix": SixtySix,
+}
 
 
 def make_game(name: str, options: Options | dict[str, object] | list[str] | None = None
@@ -25,4 +29,4 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
     return cls(cls.options_class.parse(options))
 
 
-__all__ = ["GAMES", "Bezique", "BeziqueOptions", "make_game"]
+__all__ = ["GAMES", "Bezique", "BeziqueOptions", "SixtySix", "SixtySixOptions", "make_game"]
