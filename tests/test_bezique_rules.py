@@ -412,6 +412,8 @@ def test_bz17_stock_order_never_disturbed_by_play() -> None:
     state = position("AS 9C", "7S 9D", stock="KC QC JC TC")
     before = list(state.stock)
     do(state, "AS", "7S")
+    assert state.stock == before  # the trick itself takes nothing from the stock
+    do(state, "draw")
     assert state.stock == before[:-2]  # only the two top cards left the stock
 
 
@@ -477,6 +479,8 @@ def test_bz25_trick_winner_takes_it_and_leads_next() -> None:
     state = position("7C 9C", "AS 9D")
     do(state, "7C", "AS")
     assert state.won[0][-2:] == cards("7C AS")
+    assert state.current_player() == 0 and phase(state) == "declare"  # declares or draws
+    do(state, "draw")
     assert state.current_player() == 0 and phase(state) == "lead"
     assert state.observation(1).last_trick == tuple(parse_cards("7C AS"))
 
@@ -499,7 +503,7 @@ def test_bz26_after_a_trick_declare_then_winner_draws_then_loser_then_lead() -> 
 
 def test_bz27_drawn_cards_are_not_shown() -> None:
     state = position("AS 9C", "7S 9D", stock="KC QC JC TC")
-    do(state, "AS", "7S")
+    do(state, "AS", "7S", "draw")
     assert state.hands[0][-1] == int(Card.parse("KC"))
     for seat in (0, 1):
         obs = state.observation(seat)
@@ -514,6 +518,7 @@ def test_bz28_winner_of_the_trick_draws_first() -> None:
         state = position(*hands, stock="KC QC JC TC")
         do(state, hands[0].split()[0], hands[1].split()[0])
         assert state.last_winner == winner
+        do(state, "draw")  # the winner ends his declaration step
         assert state.hands[winner][-1] == int(Card.parse("KC"))
         assert state.hands[1 - winner][-1] == int(Card.parse("QC"))
 
@@ -523,6 +528,7 @@ def test_bz29_last_stock_card_to_winner_turn_up_to_loser() -> None:
         state = position(*hands, stock="KC", turn_up="TH", tricks=23)
         do(state, hands[0].split()[0], hands[1].split()[0])
         assert state.last_winner == winner
+        do(state, "draw")
         assert state.hands[winner][-1] == int(Card.parse("KC"))
         assert state.hands[1 - winner][-1] == int(Card.parse("TH"))
         assert state.stock == [] and state.turn_up == -1 and state.stock_exhausted
@@ -544,7 +550,7 @@ def test_bz30_stock_phase_is_24_tricks_then_8_more() -> None:
 
 def test_bz31_quitted_tricks_cannot_be_seen_nor_counted() -> None:
     state = position("AS KS 9C", "7S 8S 9D", stock="KC QC JC TC 8C 8D")
-    do(state, "AS", "7S", "KS", "8S")
+    do(state, "AS", "7S", "draw", "KS", "8S")
     assert state.observation(0).last_trick == tuple(parse_cards("KS 8S"))  # only the last
     names = set(BeziqueObservation.__dataclass_fields__)
     assert not names & {"won", "tricks_won", "cards_won"}
@@ -554,6 +560,8 @@ def test_bz32_counting_the_stock_allowed_by_default() -> None:
     state = position("AS 9C", "7S 9D", stock="KC QC JC TC")
     assert state.observation(1).stock_size == 5  # four cards and the turn-up
     do(state, "AS", "7S")
+    assert state.observation(1).stock_size == 5  # nothing drawn before the declaration step
+    do(state, "draw")
     assert state.observation(1).stock_size == 3
 
 
@@ -585,7 +593,7 @@ def test_bz34_aces_and_tens_are_brisques_worth_10() -> None:
 
 def test_bz35_brisques_scored_as_soon_as_taken() -> None:
     state = position("AS 9C", "TS 9D", stock="KC QC 8C 8D")
-    do(state, "AS", "TS")
+    do(state, "AS", "TS", "draw")
     events = state.events()
     i = events.index(("trick", 0, int(Card.parse("AS")), int(Card.parse("TS"))))
     assert events[i + 1] == ("score", 0, 20, "two brisques")  # before the draw
@@ -732,9 +740,12 @@ def test_bz50_tens_nines_eights_sevens_make_no_combination() -> None:
                  "TS TS TC TC 9C 9C 7C"):
         state = position(hand, "7S 8C 8C", phase="declare", turn_up="AH")
         assert legal(state) == norm("draw"), hand
-    # after a trick won with such a hand the declaration step is skipped
+    # after a trick won with such a hand the declaration step offers only the draw
     state = position("TS TH TD TC 9S 9H 9D 9C", "7S 8C", turn_up="AH")
     do(state, "9C", "8C")
+    assert state.current_player() == 0 and phase(state) == "declare"
+    assert legal(state) == norm("draw")
+    do(state, "draw")
     assert state.current_player() == 0 and phase(state) == "lead"
 
 
@@ -745,8 +756,49 @@ def test_bz51_only_the_trick_winner_declares() -> None:
     do(state, "AS")
     assert_refused(state, "marriage KC QC", "only after winning a trick")
     do(state, "9D")  # seat 1 loses, holding a marriage: no declaration step for him
+    assert state.current_player() == 0 and phase(state) == "declare"
+    assert legal(state) == norm("draw")  # the winner has nothing to declare
+    do(state, "draw")
     assert state.current_player() == 0 and phase(state) == "lead"
     assert not any(e[0] in ("declare", "carry") for e in state.events())
+
+
+def test_declaration_node_exists_whether_or_not_there_is_anything_to_declare() -> None:
+    """BZ 51 with hidden information: every trick won while the stock lasts leads to the
+    winner's declaration step, even when he can only draw, so the other seat never learns
+    from the flow of play whether the winner holds a combination or the Seven of trumps.
+    Three deals differ only in cards hidden from seat 1 (seat 0's hand against the stock
+    below its two top cards): nothing, a marriage, the Seven of trumps."""
+    hand1 = "7S 7D 7C 9H JH TD"
+    twins = {
+        "nothing": position("AS 9C 8C 9D 8D 8S", hand1, stock="JS TC KC QC 7H"),
+        "marriage": position("AS KC QC 9D 8D 8S", hand1, stock="JS TC 9C 8C 7H"),
+        "seven": position("AS 9C 8C 9D 8D 7H", hand1, stock="JS TC KC QC 8S"),
+    }
+    for state in twins.values():
+        do(state, "AS", "7S")
+        assert state.current_player() == 0 and phase(state) == "declare"
+    assert legal(twins["nothing"]) == norm("draw")
+    assert legal(twins["marriage"]) == norm("marriage KC QC", "draw")
+    assert legal(twins["seven"]) == norm("exchange", "draw")
+    seen = twins["nothing"].observation(1)
+    assert all(s.observation(1) == seen for s in twins.values())
+    # a state drawn among those seat 1 cannot tell apart shows it the same thing, and its
+    # winner too may always draw
+    rng = random.Random(51)
+    for _ in range(20):
+        sample = twins["nothing"].resample(1, rng)
+        assert sample.observation(1) == seen
+        assert DRAW in sample.legal_actions()
+    # choosing to draw with something to declare looks like having nothing to declare
+    for state in twins.values():
+        do(state, "draw")
+        assert phase(state) == "lead"
+    seen = twins["nothing"].observation(1)
+    assert seen.hand == tuple(sorted(parse_cards("7D 7C 9H JH TD TC")))  # seat 1 drew TC
+    assert all(s.observation(1) == seen for s in twins.values())
+    # the test can fail: seat 0 does see the difference
+    assert twins["nothing"].observation(0) != twins["marriage"].observation(0)
 
 
 def test_bz52_drawing_means_nothing_to_declare_until_next_trick() -> None:
@@ -1024,7 +1076,7 @@ def test_bz68_example_carried_lost_if_the_stock_runs_out_first() -> None:
 def test_bz69_table_cards_return_to_hand_when_stock_is_exhausted() -> None:
     state = position("AS 9C", "7S 9D", stock="KD", turn_up="TH", tricks=23,
                      tables=("KC QC", "QS JD"))
-    do(state, "AS", "7S")
+    do(state, "AS", "7S", "draw")
     assert state.tables == [[], []]
     assert sorted(state.hands[0]) == sorted(cards("9C KC QC KD"))
     assert sorted(state.hands[1]) == sorted(cards("9D QS JD TH"))
@@ -1036,7 +1088,7 @@ def test_bz69_table_cards_return_to_hand_when_stock_is_exhausted() -> None:
 
 def test_bz70_winner_of_trick_24_leads_any_card() -> None:
     state = position("7S 9C 8C", "AS 9D 8D", stock="KD", turn_up="TH", tricks=23)
-    do(state, "7S", "AS")
+    do(state, "7S", "AS", "draw")
     assert state.stock_exhausted and state.tricks == 24
     assert state.current_player() == 1
     assert legal(state) == norm("9D", "8D", "KD")
@@ -1152,8 +1204,8 @@ def test_bz80_draws_in_turn_winner_top_card_loser_next() -> None:
 def test_bz81_loser_never_sees_the_winners_card() -> None:
     a = position("AS 9C", "7S 9D", stock="KC QC JC TC")
     b = position("AS 9C", "7S 9D", stock="JC QC KC TC")
-    do(a, "AS", "7S")
-    do(b, "AS", "7S")
+    do(a, "AS", "7S", "draw")
+    do(b, "AS", "7S", "draw")
     assert a.hands[0] != b.hands[0]
     assert a.observation(1) == b.observation(1)
 

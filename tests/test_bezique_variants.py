@@ -67,6 +67,7 @@ def test_v_bz01_draw_order_pone_always_draws_first(dealer: int) -> None:
             state = position(*hands, stock="KC QC JC TC", dealer=dealer, game=g)
             do(state, hands[0].split()[0], hands[1].split()[0])
             assert state.last_winner == winner
+            do(state, "draw")  # the winner ends his declaration step; both draw
             assert state.hands[first][-1] == int(Card.parse("KC"))
             assert state.hands[1 - first][-1] == int(Card.parse("QC"))
 
@@ -157,12 +158,13 @@ def test_v_bz05_card_taken_by_the_exchange_not_used_in_the_declaration() -> None
     do(state, "AS", "7S", "exchange")
     assert legal(state) == norm("marriage QD KD", "draw")  # no royal marriage with the KH
     assert_refused(state, "royal-marriage KH QH", "not a legal declaration")
-    # with nothing else to declare, the exchange is followed by the draw
+    # with nothing else to declare the node still stays open (whether it does must not
+    # tell the adversary what the hand holds): only the draw is left
     state = position("AS 7H QH 9C", "7S 9D", turn_up="KH", stock="KC QC 8C 8D",
                      game=EW_SEVEN)
     do(state, "AS", "7S", "exchange")
-    assert phase(state) == "lead"
-    do(state, "9C", "9D")
+    assert legal(state) == norm("draw")
+    do(state, "draw", "9C", "9D")
     assert legal(state) == norm("royal-marriage QH KH", "draw")  # after the next trick
 
 

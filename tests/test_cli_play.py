@@ -262,6 +262,31 @@ def test_bad_input_gets_a_message_and_the_same_prompt_again(tmp_path: Path) -> N
     assert read(path).deals[0].actions == []
 
 
+def test_with_nothing_to_declare_the_player_draws_without_being_asked(
+        tmp_path: Path) -> None:
+    path = tmp_path / "r.txt"
+    result = play("--seed", "4", "--opponent", "random", "--record", str(path),
+                  stdin="1\n" * 40 + "quit\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert out.count(PROMPT) == 41  # every line typed answered a prompt: none for the draws
+    assert not re.search(r":\n +1 draw\n", out)  # a lone draw is never offered
+    # the record has each draw taken for the player, each told once, after the trick won
+    record = read(path)
+    human = record.kinds.index("human")
+    game = make_game(record.game, record.options)
+    forced = 0
+    for deal in record.deals:
+        state = game.deal(deal.dealer, pack=deal.pack)
+        for seat, text in deal.actions:
+            if seat == human and [str(a) for a in state.legal_actions()] == ["draw"]:
+                forced += 1
+            state.apply(state.parse_action(text))
+    assert forced > 0
+    assert out.count("Nothing to declare: you draw.") == forced
+    assert re.search(r"you win the trick[^\n]*\.\n +Nothing to declare: you draw\.\n", out)
+
+
 def test_a_card_typed_by_name_is_played(tmp_path: Path) -> None:
     path = tmp_path / "r.txt"
     first = play("--seed", "3", "--opponent", "random", "--first-dealer", "computer",

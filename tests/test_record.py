@@ -260,8 +260,12 @@ def test_illegal_action_names_deal_action_text_and_reason(
     overall = len(record.deals[0].actions) + 1
     message = replay_raises(bad, "deal 2, action 1", f"(overall {overall})", "'draw'",
                             f"by seat {seat}", "play a card")
-    # read from text, the message also names the line of the action
-    line = dumps(bad).splitlines().index(f"{seat} draw") + 1
+    # read from text, the message also names the line of the action: the first after
+    # deal 2's header and pack (deal 1 has draws of its own after tricks won)
+    lines = dumps(bad).splitlines()
+    deal2 = lines.index(f"Deal 2 dealer {bad.deals[1].dealer}")
+    assert lines[deal2 + 1].startswith("Pack: ") and lines[deal2 + 2] == f"{seat} draw"
+    line = deal2 + 3
     assert message.startswith(f"line {line}: deal 2, action 1")
     bad.deals[1].action_lines = []  # a record built in code has no line numbers
     assert replay_raises(bad) == message.removeprefix(f"line {line}: ")
@@ -505,6 +509,11 @@ def test_parse_cards_agrees_with_the_pack_line(full: tuple[Match, Record, str]) 
 # -- the documented example ------------------------------------------------------------------
 
 def test_the_example_in_docs_replays_and_writes_back_unchanged() -> None:
+    # The example is a real match: Match(make_game("bezique", {"game_target": 2000}),
+    # seed=222, first_dealer=0), every action (both seats) chosen by
+    # random.Random(222).choice(state.legal_actions()), cut after deal 2's seventh action,
+    # written by record_from_match(match, ("Alice", "Computer"), ("human", "random"),
+    # date="2026-11-29"). Regenerate it that way when the engine's actions change.
     doc = (Path(__file__).resolve().parent.parent / "docs" / "RECORDS.md").read_text(
         encoding="utf-8")
     example = doc.split("```text\n", 1)[1].split("```", 1)[0]

@@ -192,6 +192,11 @@ class GameView:
         """How a legal action reads in the numbered list."""
         return action.notation()
 
+    def automatic(self, state: State, actions: Sequence[Action]) -> str | None:
+        """When the player's only legal action (``actions`` holds exactly one) needs no
+        decision, the line telling him it is taken for him; ``None`` to ask as usual."""
+        return None
+
     # -- the story -----------------------------------------------------------------------
 
     def narrate(self, events: Sequence[Any], start: int, seats: Seats) -> list[str]:
@@ -328,6 +333,14 @@ class BeziqueView(GameView):
         if kind == "Draw":
             return "draw (declare nothing)" if len(state.legal_actions()) > 1 else "draw"
         return action.notation()
+
+    def automatic(self, state: State, actions: Sequence[Action]) -> str | None:
+        # The declaration step follows every trick won while the stock lasts, so that the
+        # adversary cannot tell from the play whether anything could be declared (BZ 51);
+        # the player knows his own hand, so with nothing to declare he simply draws.
+        if len(actions) == 1 and type(actions[0]).__name__ == "Draw":
+            return "Nothing to declare: you draw."
+        return None
 
     def narrate(self, events: Sequence[Any], start: int, seats: Seats) -> list[str]:
         # a play is a lead when an even number of plays came before it in the deal

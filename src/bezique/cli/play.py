@@ -120,6 +120,7 @@ class Session:
         # log entries already told: none in a new match; a resumed one starts afresh
         self.seen = len(self._events(match.state)) if resumed else 0
         self.echo_input = not sys.stdin.isatty()
+        self.pending: list[str] = []  # story told before an automatic action, not yet shown
         self._save_failed = False
 
     # -- output helpers ------------------------------------------------------------------
@@ -137,7 +138,8 @@ class Session:
         if state is not self.seen_state:
             self.seen_state, self.seen = state, 0
         events = self._events(state)
-        story = self.view.narrate(events, self.seen, self.seats)
+        story = self.pending + self.view.narrate(events, self.seen, self.seats)
+        self.pending = []
         self.seen = len(events)
         return story
 
@@ -171,7 +173,7 @@ class Session:
         while not self.match.is_over():
             state = self.match.state
             if state.current_player() == self.seats.human:
-                action = self.ask(state)
+                action = self.automatic(state) or self.ask(state)
                 if action is None:
                     return
             else:
@@ -190,6 +192,19 @@ class Session:
         done = sum(len(d.actions) for d in self.match.deals)
         self.bot.rng = random.Random(f"computer {self.match.seed} {done}")
         return self.bot.choose(state)
+
+    def automatic(self, state: State) -> Action | None:
+        """The player's only legal action when it needs no decision (Bézique: the draw
+        with nothing to declare), taken for him; the line saying so joins the story at his
+        next screen, after what led to it. ``None``: ask him."""
+        legal = state.legal_actions()
+        if len(legal) != 1:
+            return None
+        note = self.view.automatic(state, legal)
+        if note is None:
+            return None
+        self.pending = self._story(state) + [note]
+        return legal[0]
 
     def result_line(self) -> str:
         sheet = self.match.sheet

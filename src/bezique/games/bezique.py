@@ -418,7 +418,7 @@ class BeziqueState(State):
     __slots__ = ("game", "dealer", "trump", "turn_up", "stock", "hands", "tables",
                  "carried", "points", "phase", "player", "lead", "lead_table", "tricks",
                  "won", "known", "serial", "log", "last_trick", "brisques", "exchanged",
-                 "last_winner", "_decl")
+                 "last_winner", "declared", "_decl")
 
     game: Bezique
     dealer: int
@@ -441,6 +441,7 @@ class BeziqueState(State):
     last_trick: tuple[int, ...]
     brisques: list[int]
     exchanged: bool
+    declared: bool  # a declaration was made after this trick (EW's exchange may follow)
     last_winner: int
     _decl: dict[Action, Any] | None
 
@@ -480,6 +481,7 @@ class BeziqueState(State):
         s.last_winner = -1
         s.brisques = [0, 0]
         s.exchanged = False
+        s.declared = False
         s._decl = None
         if order[16] & 15 == SEVEN:  # a Seven turned up scores the dealer 10 (Dealing)
             s._score(dealer, 10, "seven turned up")
@@ -529,6 +531,7 @@ class BeziqueState(State):
         s.last_winner = -1
         s.brisques = [0, 0]
         s.exchanged = False
+        s.declared = False
         s._decl = None
         return s
 
@@ -620,18 +623,22 @@ class BeziqueState(State):
         elif type(action) is Exchange:
             self._exchange(p)
             self._decl = None  # the hand has changed: compute the declarations afresh
-            if not (self.game.options.seven_exchange_with_declaration
-                    and self._decl_available()):
+            # EW (V-BZ-05) lets a declaration follow. Whether the node stays open depends on
+            # public facts only, never on what the hand holds (that would tell the adversary).
+            if not (self.game.options.seven_exchange_with_declaration and not self.declared):
                 self._draw()
         elif type(action) is Declare:
             self._declare(p, action, plan)
-            if self.game.options.seven_exchange_with_declaration and self._exchange_available():
-                self._decl = {EXCHANGE: None, DRAW: None}
-            else:
+            self.declared = True
+            self._decl = None
+            if not (self.game.options.seven_exchange_with_declaration and not self.exchanged):
                 self._draw()
         elif type(action) is ScoreCarried:
             self._score_carried(p, plan)
-            self._draw()
+            self.declared = True
+            self._decl = None
+            if not (self.game.options.seven_exchange_with_declaration and not self.exchanged):
+                self._draw()
         else:  # pragma: no cover - unreachable: checked against the options above
             raise IllegalActionError(f"not a Bézique action: {action!r}")
 
@@ -735,10 +742,9 @@ class BeziqueState(State):
         self.player = winner
         if stock_phase:
             self.exchanged = False
+            self.declared = False
             self._decl = None
             self.phase = DECLARE
-            if len(self._declare_options()) == 1:  # nothing to declare: draw at once
-                self._draw()
             return
         if self.tricks == 32:
             self.phase = END
@@ -806,10 +812,6 @@ class BeziqueState(State):
         return (not self.exchanged and self.turn_up >= 0 and seven in self.hands[self.player]
                 and not any(e[0] == "exchange" and e[2] == seven for e in self.events()))
 
-    def _decl_available(self) -> bool:
-        return any(type(a) is not Draw and type(a) is not Exchange
-                   for a in self._declare_options())
-
     def _declare_options(self) -> dict[Action, Any]:
         """Every legal action after winning a trick, mapped to how it is carried out."""
         if self._decl is not None:
@@ -818,7 +820,9 @@ class BeziqueState(State):
         opts: dict[Action, Any] = {}
         if self._exchange_available():
             opts[EXCHANGE] = None
-        if not self.exchanged or self.game.options.seven_exchange_with_declaration:
+        if self.declared:
+            pass  # one declaration per trick (BZ 53); only the EW exchange may follow
+        elif not self.exchanged or self.game.options.seven_exchange_with_declaration:
             for m in self.carried[p]:
                 opts[ScoreCarried(m[0], tuple(sorted((Card(c) for c in m[3]),
                                                      key=book_order)))] = m
@@ -846,23 +850,36 @@ class BeziqueState(State):
         # cheap rejection first: most tricks leave nothing to declare
         avail = dict(counts)
         for e in self.tables[p]:
-            avail[e[0]] = avail.get(e[0], 0) + 1
+            c = e[0]
+            avail[c] = avail.get(c, 0) + 1
         out: dict[Declare, Any] = {}
         for name, kinds, need in self.game.patterns(self.trump):
-            if any(k in counts for k in need) and all(avail.get(k, 0) >= n
-                                                      for k, n in need.items()):
+            fresh = False
+            for k in need:
+                if k in counts:
+                    fresh = True
+                    break
+            if not fresh:
+                continue
+            for k, n in need.items():
+                if avail.get(k, 0) < n:
+                    break
+            else:
                 for plan in self._fixed_plans(p, name, kinds, counts):
                     for act, iplan in self._build(p, name, plan):
                         out.setdefault(act, iplan)
+        by_rank = [0, 0, 0, 0, 0]  # J Q K A counts (hand), index rank - 10
+        for c, n in counts.items():
+            by_rank[(c & 15) - 10] += n
         for name, rank in FOURS:
-            in_hand = 0
-            total = 0
-            for c, n in avail.items():
-                if c & 15 == rank:
-                    total += n
-                    if c in counts:
-                        in_hand += counts[c]
-            if in_hand and total >= 4:
+            in_hand = by_rank[rank - 10]
+            if not in_hand:
+                continue
+            total = in_hand
+            for e in self.tables[p]:
+                if e[0] & 15 == rank:
+                    total += 1
+            if total >= 4:
                 for plan in self._four_plans(p, name, rank, counts):
                     for act, iplan in self._build(p, name, plan):
                         out.setdefault(act, iplan)
@@ -1064,6 +1081,7 @@ class BeziqueState(State):
         s.last_winner = self.last_winner
         s.brisques = self.brisques[:]
         s.exchanged = self.exchanged
+        s.declared = self.declared
         s._decl = self._decl
         return s
 

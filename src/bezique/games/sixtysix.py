@@ -688,6 +688,10 @@ class SixtySixState(State):
             if not self.tricks_won[p]:
                 raise IllegalActionError("a marriage counts only for a player who has won a"
                                          " trick (SS 22)")
+            kn = self.known[p]
+            for c in (k, q):  # both cards are shown to the adversary (SS 24)
+                if c not in kn:
+                    kn.append(c)
             self._marriage(p, suit, "show")
             self._claim(p)
         else:

@@ -1,0 +1,177 @@
+"""Speed of the rules engines: random playouts, state copies, samples and observations.
+
+For each game in ``bezique.games.GAMES``, on one core (no multiprocessing):
+
+- random-playout deals/s and decisions/s: deal, then ``rng.choice(state.legal_actions())``
+  and ``state.apply`` until the deal is over, as PERFORMANCE.md measured its peers;
+- state copies/s: ``clone()`` of mid-deal states;
+- samples/s: ``resample(seat, rng)`` of mid-deal states for the seat to move;
+- observations/s: ``observation(seat)`` of mid-deal states for the seat to move.
+
+Each figure is the median of ``--runs`` runs (default 3) of ``--seconds`` seconds
+(default 3; the copy, sample and observation runs last a third of that each).
+
+    python benchmarks/playout.py                 # a table
+    python benchmarks/playout.py --seconds 10    # PERFORMANCE.md's run length
+    python benchmarks/playout.py --json          # the figures as JSON
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bezique.core.game import Game, State
+from bezique.games import GAMES
+
+#: PERFORMANCE.md: a C++ engine driven from Python makes about 240,000 decisions/s.
+BAR_DECISIONS = 240_000
+#: The project's stated goal for a pure-Python engine.
+GOAL_DECISIONS = 150_000
+
+
+def playout_run(game: Game[Any], seconds: float, seed: int) -> tuple[float, float]:
+    """One run of random playouts for ``seconds``: (deals/s, decisions/s)."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    deals = decisions = 0
+    dealer = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state = game.deal(dealer, rng=rng)
+        dealer ^= 1
+        while not state.is_terminal():
+            state.apply(choice(state.legal_actions()))
+            decisions += 1
+        deals += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    elapsed = now - start
+    return deals / elapsed, decisions / elapsed
+
+
+def mid_deal_states(game: Game[Any], count: int, seed: int) -> list[State]:
+    """``count`` states taken at a random point of random deals, none of them over."""
+    rng = random.Random(seed)
+    states: list[State] = []
+    while len(states) < count:
+        state = game.deal(len(states) % 2, rng=rng)
+        path: list[State] = []
+        while not state.is_terminal():
+            path.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+        states.append(rng.choice(path))
+    return states
+
+
+def rate_run(op: Callable[[State], object], states: Sequence[State], seconds: float) -> float:
+    """Calls of ``op`` per second over ``states``, cycled for ``seconds``."""
+    calls = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for s in states:
+            op(s)
+        calls += len(states)
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    return calls / (now - start)
+
+
+def bench_game(name: str, seconds: float, runs: int, seed: int = 1) -> dict[str, Any]:
+    """All figures for one game: medians over ``runs`` runs."""
+    game = GAMES[name]()
+    playouts = [playout_run(game, seconds, seed + i) for i in range(runs)]
+    states = mid_deal_states(game, 256, seed)
+    sampler = random.Random(seed)
+    short = seconds / 3
+
+    def resample(s: State) -> object:
+        return s.resample(s.current_player(), sampler)
+
+    def observe(s: State) -> object:
+        return s.observation(s.current_player())
+
+    def copy(s: State) -> object:
+        return s.clone()
+
+    rates = {
+        label: [rate_run(op, states, short) for _ in range(runs)]
+        for label, op in (("clones_per_s", copy), ("samples_per_s", resample),
+                          ("observations_per_s", observe))
+    }
+    deals = [p[0] for p in playouts]
+    decisions = [p[1] for p in playouts]
+    return {
+        "game": name,
+        "deals_per_s": statistics.median(deals),
+        "decisions_per_s": statistics.median(decisions),
+        "decisions_per_deal": statistics.median(decisions) / statistics.median(deals),
+        **{label: statistics.median(values) for label, values in rates.items()},
+        "runs": {"deals_per_s": deals, "decisions_per_s": decisions, **rates},
+    }
+
+
+def table(results: Sequence[dict[str, Any]]) -> str:
+    """The figures as a text table, with the ratio to the bar and to the goal."""
+    cols = [("game", "game", "{}"), ("deals/s", "deals_per_s", "{:,.0f}"),
+            ("decisions/s", "decisions_per_s", "{:,.0f}"),
+            ("dec/deal", "decisions_per_deal", "{:.1f}"),
+            ("clones/s", "clones_per_s", "{:,.0f}"),
+            ("samples/s", "samples_per_s", "{:,.0f}"),
+            ("observations/s", "observations_per_s", "{:,.0f}")]
+    rows = [[h for h, _, _ in cols]]
+    rows += [[fmt.format(r[key]) for _, key, fmt in cols] for r in results]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(cols))]
+    lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
+                       for i, (cell, w) in enumerate(zip(row, widths, strict=True)))
+             for row in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    for r in results:
+        d = r["decisions_per_s"]
+        lines.append(f"{r['game']}: {d / BAR_DECISIONS:.2f}x the bar ({BAR_DECISIONS:,} "
+                     f"decisions/s, PERFORMANCE.md), {d / GOAL_DECISIONS:.2f}x the goal "
+                     f"({GOAL_DECISIONS:,} decisions/s)")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark and print a table (or JSON with ``--json``)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=3.0,
+                        help="length of each playout run in seconds (default 3)")
+    parser.add_argument("--runs", type=int, default=3,
+                        help="runs per figure; the median is reported (default 3)")
+    parser.add_argument("--games", nargs="+", choices=sorted(GAMES), default=sorted(GAMES),
+                        help="games to measure (default: all)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random play")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0 or args.runs < 1:
+        parser.error("--seconds must be positive and --runs at least 1")
+    results = [bench_game(name, args.seconds, args.runs, args.seed) for name in args.games]
+    if args.json:
+        print(json.dumps({"python": platform.python_version(),
+                          "machine": platform.machine(), "seconds": args.seconds,
+                          "runs": args.runs, "bar_decisions_per_s": BAR_DECISIONS,
+                          "goal_decisions_per_s": GOAL_DECISIONS, "results": results},
+                         indent=2))
+    else:
+        print(f"Python {platform.python_version()} on {platform.machine()}, one core; "
+              f"medians of {args.runs} runs of {args.seconds:g} s")
+        print(table(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,235 @@
+"""Game options (the variants) and action notation: text in, equal objects out, and bad
+input named in the error."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import pytest
+
+from bezique.core.errors import NotationError, OptionError
+from bezique.core.game import Game, Options
+from bezique.games import GAMES, make_game
+from bezique.games.bezique import Bezique, BeziqueOptions
+
+GAME_NAMES = sorted(GAMES)
+
+
+def _text(value: object) -> str:
+    """An option value as written on a command line."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _values(field: dataclasses.Field[Any]) -> list[object]:
+    """Every value an option takes (its choices, or both booleans), or just its default."""
+    if field.metadata.get("choices"):
+        return list(field.metadata["choices"])
+    if isinstance(field.default, bool):
+        return [False, True]
+    return [field.default]
+
+
+# -- coercion ----------------------------------------------------------------------------
+
+def test_from_mapping_coerces_text() -> None:
+    o = BeziqueOptions.from_mapping({"game_target": "2000", "offsuit_follow_wins": "yes",
+                                     "count_stock_allowed": "off",
+                                     "draw-order": " pone_always_first "})
+    assert o.game_target == 2000
+    assert o.offsuit_follow_wins is True
+    assert o.count_stock_allowed is False
+    assert o.draw_order == "pone_always_first"
+    assert o.changed() == {"game_target": 2000, "offsuit_follow_wins": True,
+                           "count_stock_allowed": False, "draw_order": "pone_always_first"}
+
+
+def test_from_mapping_takes_typed_values() -> None:
+    o = BeziqueOptions.from_mapping({"game_target": 4000, "offsuit_follow_wins": True})
+    assert (o.game_target, o.offsuit_follow_wins) == (4000, True)
+
+
+@pytest.mark.parametrize("text, value", [("true", True), ("TRUE", True), ("on", True),
+                                         ("1", True), ("yes", True), ("false", False),
+                                         ("no", False), ("Off", False), ("0", False)])
+def test_boolean_spellings(text: str, value: bool) -> None:
+    assert BeziqueOptions.parse([f"offsuit_follow_wins={text}"]).offsuit_follow_wins is value
+
+
+def test_parse_reads_name_equals_value_items() -> None:
+    o = BeziqueOptions.parse(["game_target=2000", " stakes = partie_of_five "])
+    assert o == BeziqueOptions(game_target=2000, stakes="partie_of_five")
+    assert BeziqueOptions.parse([]) == BeziqueOptions()
+
+
+@pytest.mark.parametrize("items, named", [
+    (["colour=red"], "'colour'"),                       # unknown option
+    (["offsuit_follow_wins=maybe"], "offsuit_follow_wins"),  # bad boolean
+    (["game_target=1500"], "game_target"),              # not one of the choices
+    (["draw_order=loser_first"], "draw_order"),         # not one of the choices
+    (["game_target=lots"], "game_target"),              # not a whole number
+    (["game_target"], "'game_target'"),                 # no '='
+])
+def test_bad_options_raise_option_error_naming_the_option(items: list[str], named: str) -> None:
+    with pytest.raises(OptionError) as info:
+        BeziqueOptions.parse(items)
+    assert named in str(info.value)
+
+
+def test_bad_values_are_quoted_in_the_error() -> None:
+    with pytest.raises(OptionError, match="'maybe'"):
+        BeziqueOptions.parse(["offsuit_follow_wins=maybe"])
+    with pytest.raises(OptionError, match="'lots'"):
+        BeziqueOptions.parse(["game_target=lots"])
+    with pytest.raises(OptionError, match="1000 | 2000 | 4000"):
+        BeziqueOptions.parse(["game_target=1500"])
+
+
+def test_unknown_option_error_lists_the_known_ones() -> None:
+    with pytest.raises(OptionError) as info:
+        BeziqueOptions.from_mapping({"colour": "red"})
+    for name in BeziqueOptions.option_names():
+        assert name in str(info.value)
+
+
+def test_a_boolean_option_refuses_a_number() -> None:
+    with pytest.raises(OptionError, match="offsuit_follow_wins"):
+        BeziqueOptions.from_mapping({"offsuit_follow_wins": 2})
+
+
+def test_options_are_frozen() -> None:
+    o = BeziqueOptions()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        o.game_target = 2000  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_option_value_round_trips_through_text(name: str) -> None:
+    cls = GAMES[name].options_class
+    default = cls()
+    assert cls.from_mapping(default.to_mapping()) == default
+    assert cls.parse([f"{k}={_text(v)}" for k, v in default.to_mapping().items()]) == default
+    assert default.changed() == {}
+    for field in dataclasses.fields(cls):
+        for value in _values(field):
+            o = cls.parse([f"{field.name}={_text(value)}"])
+            assert getattr(o, field.name) == value
+            assert type(getattr(o, field.name)) is type(field.default)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_describe_covers_every_option_with_a_description(name: str) -> None:
+    cls = GAMES[name].options_class
+    rows = cls.describe()
+    assert [r[0] for r in rows] == cls.option_names()
+    for opt, default, allowed, doc in rows:
+        assert doc, f"option {opt} has no description"
+        assert default in allowed.split(" | ") or allowed == "a whole number"
+
+
+# -- make_game ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("spelling", ["bezique", "Bezique", "BEZIQUE", " bezique "])
+def test_make_game_by_name(spelling: str) -> None:
+    game = make_game(spelling)
+    assert isinstance(game, Bezique)
+    assert game.options == BeziqueOptions()
+
+
+def test_make_game_takes_options_in_three_forms() -> None:
+    want = BeziqueOptions(game_target=2000)
+    assert make_game("bezique", want).options == want
+    assert make_game("bezique", {"game_target": "2000"}).options == want
+    assert make_game("bezique", ["game_target=2000"]).options == want
+
+
+def test_make_game_refuses_an_unknown_game_naming_it() -> None:
+    with pytest.raises(OptionError) as info:
+        make_game("chess")
+    assert "'chess'" in str(info.value)
+    for name in GAMES:
+        assert name in str(info.value)
+
+
+def test_make_game_passes_option_errors_on() -> None:
+    with pytest.raises(OptionError, match="game_target"):
+        make_game("bezique", ["game_target=3"])
+
+
+def test_a_game_refuses_another_games_options() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class OtherOptions(Options):
+        x: int = 1
+
+    with pytest.raises(OptionError):
+        Bezique(OtherOptions())  # type: ignore[arg-type]
+
+
+# -- action notation ---------------------------------------------------------------------
+
+def _option_sets(game_cls: type[Game[Any]]) -> list[Options]:
+    """The defaults, then each non-default value of each option on its own."""
+    cls = game_cls.options_class
+    sets = [cls()]
+    for field in dataclasses.fields(cls):
+        for value in _values(field):
+            if value != field.default:
+                sets.append(cls.from_mapping({field.name: value}))
+    return sets
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_legal_action_met_in_random_play_round_trips(name: str) -> None:
+    game_cls = GAMES[name]
+    seen: set[str] = set()
+    rng = random.Random(20240601)
+    for i, options in enumerate(_option_sets(game_cls)):
+        game = game_cls(options)
+        for deal in range(2):
+            state = game.deal(deal % 2, rng=rng)
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                for action in legal:
+                    text = str(action)
+                    assert text == action.notation()
+                    assert game.parse_action(text) == action, (options, text)
+                    assert state.parse_action(text) == action, (options, text)
+                    assert state.action_from_text(text) == action
+                    assert game.parse_action(" " + text.lower() + " ") == action, text
+                    seen.add(type(action).__name__)
+                state.apply(rng.choice(legal))
+        assert i < 40  # keeps the run short as options grow
+    assert len(seen) >= 2  # at least plays and one other kind of action were met
+    if name == "bezique":
+        assert {"Play", "Declare", "Draw", "Exchange"} <= seen
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@pytest.mark.parametrize("text", ["frobnicate", "QX", "Q", "draw draw"])
+def test_bad_action_text_raises_notation_error_naming_it(name: str, text: str) -> None:
+    game = GAMES[name]()
+    with pytest.raises(NotationError) as info:
+        game.parse_action(text)
+    assert text in str(info.value)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_empty_action_text_is_refused(name: str) -> None:
+    with pytest.raises(NotationError):
+        GAMES[name]().parse_action("   ")
+
+
+def test_bezique_unknown_combination_is_named() -> None:
+    with pytest.raises(NotationError, match="'quint AS KS QS JS TS'"):
+        Bezique().parse_action("quint AS KS QS JS TS")
+    with pytest.raises(NotationError, match="'quint'"):
+        Bezique().parse_action("marriage KS QS + quint AS KS")
+    with pytest.raises(NotationError, match="'quint'"):
+        Bezique().parse_action("score quint AS KS")
+
+
+def test_action_from_text_refuses_a_well_formed_illegal_action() -> None:
+    state = Bezique().deal(0, seed=4)
+    with pytest.raises(NotationError, match="'draw' is not a legal action now"):
+        state.action_from_text("draw")
