@@ -108,6 +108,15 @@ class Options:
                 if getattr(self, f.name) != f.default}
 
 
+def option(default: Any, choices: tuple[Any, ...] | None, doc: str) -> Any:
+    """Declare one option field: its default (Foster's rule), the values it takes (None:
+    any value of the default's type) and a line of documentation citing its source."""
+    meta: dict[str, Any] = {"doc": doc}
+    if choices:
+        meta["choices"] = choices
+    return dataclasses.field(default=default, metadata=meta)
+
+
 OptionsT = TypeVar("OptionsT", bound=Options)
 
 

@@ -27,6 +27,7 @@ from typing import Any
 from ..core.cards import Card, Pack, Rank, Suit, card_name
 from ..core.errors import IllegalActionError, NotationError
 from ..core.game import TERMINAL, Action, DealResult, Game, Observation, Options, State
+from ..core.game import option as _opt
 from ..core.match import GameResult, ScoreSheet, SheetRow
 from ..core.trick import RankOrder, must_follow_and_win
 
@@ -71,13 +72,6 @@ FOURS = (("four-jacks", JACK), ("four-queens", QUEEN), ("four-kings", KING), ("f
 
 
 # -- options -----------------------------------------------------------------------------
-
-def _opt(default: Any, choices: tuple[Any, ...] | None, doc: str) -> Any:
-    meta: dict[str, Any] = {"doc": doc}
-    if choices:
-        meta["choices"] = choices
-    return dataclasses.field(default=default, metadata=meta)
-
 
 @dataclasses.dataclass(frozen=True)
 class BeziqueOptions(Options):

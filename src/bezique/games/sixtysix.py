@@ -62,8 +62,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import Card, Pack, Rank, Suit, card_name
-from ..core.errors import IllegalActionError, NotationError
+from ..core.errors import IllegalActionError, NotationError, OptionError
 from ..core.game import TERMINAL, Action, DealResult, Game, Observation, Options, State
+from ..core.game import option as _opt
 from ..core.match import GameResult, ScoreSheet, SheetRow
 from ..core.trick import RankOrder
 
@@ -84,13 +85,6 @@ PHASE_NAMES = ("lead", "follow", "draw", "end")
 
 
 # -- options -----------------------------------------------------------------------------
-
-def _opt(default: Any, choices: tuple[Any, ...] | None, doc: str) -> Any:
-    meta: dict[str, Any] = {"doc": doc}
-    if choices:
-        meta["choices"] = choices
-    return dataclasses.field(default=default, metadata=meta)
-
 
 @dataclasses.dataclass(frozen=True)
 class SixtySixOptions(Options):
@@ -253,7 +247,8 @@ class SixtySix(Game["SixtySixState"]):
     def __init__(self, options: SixtySixOptions | None = None) -> None:
         super().__init__(options)
         if self.options.game_target < 1:
-            raise ValueError("game_target must be at least 1")
+            raise OptionError("option game_target takes a whole number of at least 1, not"
+                              f" {self.options.game_target!r}")
 
     @property
     def pack(self) -> Pack:
