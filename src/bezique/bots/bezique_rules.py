@@ -1,0 +1,775 @@
+"""A rule-based player for two-handed Bézique, after Foster's advice on good play.
+
+Foster gives his "Suggestions for Good Play" under Binocle and says they hold for the
+whole Bézique family. The player below turns them into heuristics, each commented with
+the suggestion it follows:
+
+* the lead is a handicap unless there is something to declare, a brisque to take, or a
+  plain-suit Ten that can get home: with nothing to gain, lead small cards of no use
+  (plain 7s, 8s, 9s) and let the adversary win;
+* win tricks that hold brisques (Aces and Tens) and tricks after which there is a
+  declaration to make; every brisque let go is a swing of twenty points;
+* keep the cards of bézique and of the trump sequence; Jacks (but not the bézique Jack)
+  are the cheapest court cards to give up, then Aces, then Kings, then Queens;
+* play a duplicate from the table rather than from the hand;
+* do not waste trumps, and keep a small one to regain the lead;
+* declare the most valuable combination, but a single bézique before the double and the
+  royal marriage before the sequence while there is time to win another trick, so both
+  score (Bézique, Declarations; ``BZ 57``, ``BZ 60``);
+* exchange the Seven of trumps for the turn-up when nothing worth more can be declared;
+* in the last eight tricks (follow suit and win, ``BZ 71``) every card is known: take the
+  brisques and the last trick, and play the last few tricks out exactly.
+
+The player sees a deal only through ``state.observation(seat)`` and
+``state.legal_actions()`` (and the public rules in ``state.game``), so its choice is the
+same in every deal that looks the same to its seat.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.cards import card_name
+from ..core.game import Action, State
+from ..core.trick import follower_wins, must_follow_and_win
+from ..games.bezique import (
+    ACE,
+    BRISQUE,
+    CLASS_A,
+    CLASS_B,
+    CLASS_C,
+    COMBINATIONS,
+    JACK,
+    KING,
+    PACK,
+    QUEEN,
+    SEVEN,
+    STRENGTH,
+    TEN,
+    BeziqueObservation,
+    Declare,
+    Draw,
+    Exchange,
+    Play,
+    ScoreCarried,
+)
+from .base import Bot
+
+KINDS: tuple[int, ...] = tuple(sorted({int(c) for c in PACK.all_cards()}))
+"""The 32 kinds of card; each is in the pack twice (``BZ 1``)."""
+
+_BY_NAME = {card_name(c): c for c in KINDS}
+
+# Foster: Jacks are better leads than Aces, Aces than Kings, Kings than Queens (the court
+# cards marry; a hundred Aces may never come); the bézique Jack is kept long.
+COURT_BASE = {JACK: 0.5, ACE: 1.0, KING: 1.5, QUEEN: 2.0}
+
+
+@dataclasses.dataclass(frozen=True)
+class RulesParams:
+    """The player's tuning constants, in points (one brisque is 10)."""
+
+    lead_burden: float = 3.0
+    """What having to lead costs while the stock lasts (Suggestions: the lead is a
+    handicap unless there is something to gain by it)."""
+    opponent_threat: float = 2.0
+    """What the adversary gains on average by winning a trick while the stock lasts: the
+    right to declare."""
+    urgency: tuple[float, float, float] = (0.2, 0.4, 0.6)
+    """The share of a waiting declaration (under 40, under 100, 100 or more) that winning
+    this trick is worth while there is time to win another; in the last three tricks of
+    the stock all of it (Trumps: don't trump in for a minor declaration early)."""
+    take_brisque: float = 0.6
+    """How likely the adversary is to beat a led brisque when he can."""
+    take_other: float = 0.0
+    """How likely he is to beat a led card of no count when he can (tuning found that
+    judging such leads by what they cost to give up, not by their chance of winning,
+    plays best)."""
+    table_discount: float = 0.7
+    """Share of a declared card's combination value left once it lies on the table."""
+    sequence_bonus: tuple[float, ...] = (0.0, 1.0, 4.0, 12.0, 30.0, 40.0)
+    """Keep-value of each trump sequence card by how many of the five kinds are held."""
+    double_bezique_bonus: tuple[float, ...] = (0.0, 0.0, 6.0, 25.0, 60.0)
+    """Keep-value of a bézique card by how many of the four double-bézique cards are
+    held."""
+    fours_bonus: tuple[float, ...] = (0.0, 0.5, 2.0, 8.0, 14.0)
+    """Keep-value of an Ace, King, Queen or Jack by how many of that rank are held (for a
+    four worth 100; scaled by the four's value)."""
+    combination_weight: float = 2.0
+    """Scale of every card's combination value against its trick-taking value."""
+    exact_endgame_cards: int = 5
+    """Play the last tricks out exactly (a small minimax) once each hand has this many
+    cards or fewer; before that, look one trick ahead."""
+
+
+DEFAULT_PARAMS = RulesParams()
+
+_FOURS_VALUE = {ACE: 100, KING: 80, QUEEN: 60, JACK: 40}
+
+
+# -- reading the public log --------------------------------------------------------------
+
+_TRICK, _MELD = 0, 1
+_PARSED: dict[str, tuple[Any, ...] | None] = {}
+
+
+def _parse_entry(text: str) -> tuple[Any, ...] | None:
+    """One public log line (``BeziqueObservation.history``) as data: a finished trick
+    ``(_TRICK, lead, follow)``, or a combination announced ``(_MELD, seat, name, cards)``
+    (scored or carried "to score"); ``None`` for any other line. Cached: the same lines
+    recur in every deal."""
+    try:
+        return _PARSED[text]
+    except KeyError:
+        pass
+    parts = text.split()
+    out: tuple[Any, ...] | None = None
+    try:
+        if len(parts) == 4 and parts[1] == "wins":
+            out = (_TRICK, _BY_NAME[parts[2]], _BY_NAME[parts[3]])
+        elif len(parts) >= 4 and parts[1] == "declares" and parts[-1] != "(carried)":
+            out = (_MELD, int(parts[0]), parts[2], tuple(_BY_NAME[p] for p in parts[3:]))
+        elif len(parts) >= 6 and parts[1] == "announces" and parts[-2:] == ["to", "score"]:
+            out = (_MELD, int(parts[0]), parts[2], tuple(_BY_NAME[p] for p in parts[3:-2]))
+    except (KeyError, ValueError):
+        out = None
+    if len(_PARSED) > 200_000:  # bounded: the lines are few, but never grow without end
+        _PARSED.clear()
+    _PARSED[text] = out
+    return out
+
+
+def played_cards(history: Sequence[str]) -> list[int]:
+    """Every card played to a finished trick, read from an observation's history."""
+    out: list[int] = []
+    for h in history:
+        e = _parse_entry(h)
+        if e is not None and e[0] == _TRICK:
+            out += (e[1], e[2])
+    return out
+
+
+def _carried_meld(text: str) -> tuple[str, tuple[int, ...]]:
+    """A carried combination as the observation writes it: ``"marriage KS QS"``."""
+    parts = text.split()
+    return parts[0], tuple(_BY_NAME[p] for p in parts[1:])
+
+
+# -- the view of one seat ----------------------------------------------------------------
+
+class _View:
+    """What one seat knows, as counts per card id, worked out once per decision."""
+
+    __slots__ = ("obs", "seat", "opp", "trump", "mine", "table", "have", "unseen",
+                 "opp_sure", "n_hidden", "pool", "tricks_left", "cf", "bq", "bj",
+                 "offsuit", "trumps_off", "bonus_last", "my_melds", "carried",
+                 "carried_need", "turn_up", "seven", "small_trumps", "_keep", "_memo",
+                 "params", "announced")
+
+    def __init__(self, obs: BeziqueObservation, options: Any, bezique_cards: tuple[int, int],
+                 params: RulesParams) -> None:
+        self.obs = obs
+        self.params = params
+        seat = self.seat = obs.seat
+        opp = self.opp = 1 - seat
+        t = self.trump = int(obs.trump)
+        self.bq, self.bj = bezique_cards
+        self.offsuit = bool(options.offsuit_follow_wins)
+        self.trumps_off = bool(options.trumps_only_in_last_eight)
+        self.bonus_last = options.last_trick_bonus_at == 32
+        # counts per card id: in hand, on the table, both; what the adversary surely
+        # holds; and what is unseen (his hidden cards and the stock)
+        mine = self.mine = [0] * 64
+        table = self.table = [0] * 64
+        sure = self.opp_sure = [0] * 64
+        unseen = _FULL_PACK[:]
+        for c in obs.hand:
+            mine[c] += 1
+            unseen[c] -= 1
+        have = self.have = mine[:]
+        for c in obs.tables[seat]:
+            table[c] += 1
+            have[c] += 1
+            unseen[c] -= 1
+        for cards in (obs.tables[opp], obs.known_in_hand[opp]):
+            for c in cards:
+                sure[c] += 1
+                unseen[c] -= 1
+        for c in obs.trick:
+            unseen[c] -= 1
+        self.my_melds: list[tuple[str, tuple[int, ...]]] = []
+        parsed = _PARSED
+        for h in obs.history:  # cards played, and this seat's announcements
+            e = parsed.get(h, _UNPARSED)
+            if e is _UNPARSED:
+                e = _parse_entry(h)
+            if e is None:
+                continue
+            if e[0] == _TRICK:
+                unseen[e[1]] -= 1
+                unseen[e[2]] -= 1
+            elif e[1] == seat:
+                self.my_melds.append((e[2], e[3]))
+        # (card, class) -> the values it was announced for, once per copy
+        announced: dict[tuple[int, int], list[int]] = {}
+        self.announced = announced
+        for name, melded in self.my_melds:
+            combo = COMBINATIONS[name]
+            for m in melded:
+                announced.setdefault((m, combo.klass), []).append(combo.value)
+        tu = self.turn_up = int(obs.turn_up) if obs.turn_up is not None else -1
+        if tu >= 0:
+            unseen[tu] -= 1
+        self.unseen = unseen
+        # the adversary's hidden cards and the pool they are drawn from (his hidden hand
+        # and the stock)
+        self.n_hidden = obs.hand_sizes[opp] - len(obs.known_in_hand[opp])
+        self.pool = sum(unseen)
+        if tu >= 0:
+            if obs.stock_size is not None:
+                self.tricks_left = max(1, obs.stock_size // 2)
+            else:  # French laws: the stock may not be counted, but the tricks may
+                self.tricks_left = max(1, 24 - obs.tricks_played)
+        else:
+            self.tricks_left = 0
+        # combinations are worth less as the stock runs out (no declaring after it, BZ 55)
+        self.cf = min(1.0, self.tricks_left / 6.0)
+        self.carried = [_carried_meld(m) for m in obs.carried[seat]]
+        need = self.carried_need = [0] * 64
+        for _, melded in self.carried:
+            for m in melded:
+                need[m] += 1
+        self.seven = t * 16 + SEVEN
+        self.small_trumps = sum(have[t * 16 + r] for r in (7, 8, 9))
+        self._keep: dict[tuple[int, bool], float] = {}
+        self._memo: dict[Any, Any] = {}
+
+    # -- what a card is worth keeping ----------------------------------------------------
+
+    def keep(self, c: int, on_table: bool) -> float:
+        """How much worse off the seat is for giving up card ``c`` (from the table or the
+        hand) now, in points, leaving aside the brisque the card itself carries into the
+        trick."""
+        key = (c, on_table)
+        v = self._keep.get(key)
+        if v is not None:
+            return v
+        r, s, t = c & 15, c >> 4, self.trump
+        v = 0.0
+        # trick-taking power, which tells in the last eight tricks
+        if s == t:
+            v += 3.0 + STRENGTH[c]
+        elif r == ACE:
+            v += 3.0
+        if r == ACE or r == TEN:  # a brisque in hand is likely to be won later
+            v += 5.0
+        if self.tricks_left:
+            comb = self.combination_value(c, on_table) * self.params.combination_weight
+            if on_table:
+                # Foster: play the duplicate on the table, not the one in the hand (it has
+                # shown its use; the hand's copy can still be announced fresh, BZ 59)
+                comb = comb * self.params.table_discount - 0.5
+            v += comb * self.cf
+            if s == t and r <= 9:
+                # Trumps: keep at least one small trump to regain the lead
+                v += 5.0 if self.small_trumps <= 1 else 1.0
+            if c == self.seven and self.turn_up >= 0 and self.turn_up != c:
+                # the Seven of trumps is worth its exchange: 10 and the turn-up (BZ 37)
+                v += 10.0 + 0.5 * self.turn_up_worth()
+            if on_table and self.carried_need[c] >= self.table[c]:
+                # the card is needed for a combination carried "to score" (BZ 67)
+                v += max(COMBINATIONS[n].value for n, cs in self.carried if c in cs)
+        self._keep[key] = v
+        return v
+
+    def spent(self, k: int, klass: int, value: int) -> int:
+        """How many of this seat's table copies of ``k`` are already announced in
+        ``klass`` for ``value`` or more, so cannot serve in such a combination again (no
+        taking away, no equal reuse: BZ 56, 58). Read from its own announcements."""
+        if not self.table[k]:
+            return 0
+        values = self.announced.get((k, klass))
+        if not values:
+            return 0
+        n = 0
+        for v in values:
+            if v >= value:
+                n += 1
+        return min(n, self.table[k])
+
+    def usable(self, k: int, klass: int, value: int) -> int:
+        """Copies of ``k`` held that could enter a new combination of that class and
+        value: all those in hand, and the table copies not spent in it."""
+        if not self.my_melds:
+            return self.mine[k] + self.table[k]
+        return self.mine[k] + self.table[k] - self.spent(k, klass, value)
+
+    def combination_value(self, c: int, on_table: bool = False) -> float:
+        """What ``c`` may yet bring in declarations, roughly: each combination it could
+        still enter, weighted by how near the seat is to holding the rest. A card on the
+        table counts only in combinations it is not spent in."""
+        r, s, t = c & 15, c >> 4, self.trump
+        unseen = self.unseen
+        v = 0.0
+        if r == KING or r == QUEEN:
+            partner = c ^ 1  # King 13 <-> Queen 12
+            mv = 40 if s == t else 20
+            if not on_table or self.table[c] > self.spent(c, CLASS_A, mv):
+                if self.usable(partner, CLASS_A, mv):
+                    v += 0.5 * mv
+                elif unseen[partner]:
+                    v += 0.1 * mv
+        if s == t and r >= TEN:  # the trump sequence A 10 K Q J
+            if not on_table or self.table[c] > self.spent(c, CLASS_A, 250):
+                n = self._sequence_held()
+                if n >= 0:
+                    v += self.params.sequence_bonus[n]
+        bq, bj = self.bq, self.bj
+        if c == bq or c == bj:
+            # Suggestions: hold the bézique cards; they also bar the adversary's double
+            other = bj if c == bq else bq
+            if not on_table or self.table[c] > self.spent(c, CLASS_B, 40):
+                if self.usable(other, CLASS_B, 40):
+                    v += 15.0
+                elif unseen[other]:
+                    v += 6.0
+            if self.have[bq] + unseen[bq] >= 2 and self.have[bj] + unseen[bj] >= 2 \
+                    and (not on_table or self.table[c] > self.spent(c, CLASS_B, 500)):
+                n = min(self.usable(bq, CLASS_B, 500), 2) + min(self.usable(bj, CLASS_B, 500), 2)
+                v += self.params.double_bezique_bonus[n]
+        if r in _FOURS_VALUE:
+            value = _FOURS_VALUE[r]
+            if not on_table or self.table[c] > self.spent(c, CLASS_C, value):
+                n, possible = self._rank_counts(r)
+                if possible >= 4:
+                    v += self.params.fours_bonus[min(n, 4)] * value / 100.0
+            if c != bj:
+                v += COURT_BASE[r]
+        return v
+
+    def _sequence_held(self) -> int:
+        """How many of the five trump sequence kinds are held and free for it; -1 if it
+        cannot be made any more."""
+        n = self._memo.get("seq")
+        if n is None:
+            t = self.trump
+            kinds = [t * 16 + x for x in (ACE, TEN, KING, QUEEN, JACK)]
+            held = [self.usable(k, CLASS_A, 250) for k in kinds]
+            if all(h or self.unseen[k] for h, k in zip(held, kinds, strict=True)):
+                n = sum(1 for h in held if h)
+            else:
+                n = -1
+            self._memo["seq"] = n
+        return n
+
+    def _rank_counts(self, r: int) -> tuple[int, int]:
+        """Cards of rank ``r`` held and free for a four, and those plus the unseen."""
+        key = ("rank", r)
+        got = self._memo.get(key)
+        if got is None:
+            value = _FOURS_VALUE[r]
+            n = sum(self.usable(x * 16 + r, CLASS_C, value) for x in range(4))
+            got = (n, n + sum(self.unseen[x * 16 + r] for x in range(4)))
+            self._memo[key] = got
+        return got
+
+    def turn_up_worth(self) -> float:
+        """What the turn-up would add to the hand."""
+        tu = self.turn_up
+        if tu < 0 or tu == self.seven:
+            return 0.0
+        # less the Seven given for it, valued as a small trump (without its exchange)
+        return self.keep(tu, False) - (3.0 + STRENGTH[self.seven])
+
+    # -- what winning a trick is worth ---------------------------------------------------
+
+    def pending_declaration(self) -> float:
+        """The most valuable combination the seat could announce after winning a trick,
+        judged from its hand and table (an estimate: which table cards are spent in a
+        class is read from its own past announcements)."""
+        mine, table, melds = self.mine, self.table, self.my_melds
+        best = 0.0
+        # patterns come most valuable first: the first one that can be made is the best
+        for value, klass, needs in _patterns(self.trump, self.bq, self.bj):
+            fresh = False
+            for k, m in needs:
+                h = mine[k]
+                # table copies announced in this class for as much or more cannot serve
+                # again (BZ 56, 58)
+                avail = h + table[k] - (self.spent(k, klass, value) if melds else 0)
+                if avail < m:
+                    break
+                if h:
+                    fresh = True
+            else:
+                if fresh:  # each announcement needs a card from the hand (BZ 59)
+                    best = value
+                    break
+        for r, value in _FOURS_VALUE.items():
+            if value <= best:
+                continue
+            h = sum(mine[x * 16 + r] for x in range(4))
+            if not h:
+                continue
+            tb = sum(table[x * 16 + r] - self.spent(x * 16 + r, CLASS_C, value)
+                     for x in range(4))
+            if h + min(3, tb) >= 4:  # at least one fresh card (BZ 59)
+                best = value
+        if best == _FOURS_VALUE[JACK] and self.mine[self.bj]:
+            # Suggestions: four Jacks is a poor meld (it tells the adversary the double
+            # bézique is out of reach), not worth winning a trick for
+            best = 30.0
+        return best
+
+    def declaration_gain(self) -> float:
+        """What winning the current trick is worth for the declarations it allows."""
+        gain = self.pending_declaration()
+        if self.carried:
+            gain = max(gain, max(COMBINATIONS[n].value for n, _ in self.carried))
+        if self.mine[self.seven] and self.turn_up >= 0 and self.turn_up != self.seven:
+            gain = max(gain, 10.0 + 0.5 * self.turn_up_worth())
+        if gain <= 0:
+            return 0.0
+        # one announcement scores per trick won (BZ 53): the fewer tricks are left, the
+        # more this one matters; Trumps: don't trump in for a minor declaration early
+        if self.tricks_left <= 3:
+            return gain
+        minor, middle, major = self.params.urgency
+        return gain * (major if gain >= 100 else middle if gain >= 40 else minor)
+
+    def beats_in_stock(self, lead: int, c: int) -> bool:
+        """Whether ``c`` played to ``lead`` wins while the stock lasts (Method of Playing;
+        options V-BZ-02 and V-BZ-26)."""
+        if lead >> 4 == c >> 4:
+            return STRENGTH[c] > STRENGTH[lead]
+        if c >> 4 == self.trump:
+            return not self.trumps_off
+        if self.offsuit and lead >> 4 != self.trump:
+            return STRENGTH[c] > STRENGTH[lead]
+        return False
+
+    def chance_beaten(self, c: int) -> float:
+        """The chance that the adversary holds a card beating a lead of ``c``."""
+        h = 0
+        sure, unseen = self.opp_sure, self.unseen
+        for k in _beaters(self.trump, self.offsuit, self.trumps_off)[c]:
+            if sure[k]:
+                return 1.0
+            h += unseen[k]
+        if not h or not self.pool:
+            return 0.0
+        return 1.0 - (1.0 - h / self.pool) ** self.n_hidden
+
+
+_FULL_PACK = [2 if i in set(KINDS) else 0 for i in range(64)]
+_UNPARSED: tuple[Any, ...] = ("unparsed",)
+_BEATERS: dict[tuple[int, bool, bool], list[tuple[int, ...]]] = {}
+
+
+def _beaters(trump: int, offsuit: bool, trumps_off: bool) -> list[tuple[int, ...]]:
+    """For each card id, the kinds that beat it as a lead while the stock lasts."""
+    key = (trump, offsuit, trumps_off)
+    table = _BEATERS.get(key)
+    if table is None:
+        table = [()] * 64
+        for lead in KINDS:
+            out = []
+            for c in KINDS:
+                if lead >> 4 == c >> 4:
+                    wins = STRENGTH[c] > STRENGTH[lead]
+                elif c >> 4 == trump:
+                    wins = not trumps_off
+                else:
+                    wins = offsuit and lead >> 4 != trump and STRENGTH[c] > STRENGTH[lead]
+                if wins:
+                    out.append(c)
+            table[lead] = tuple(out)
+        _BEATERS[key] = table
+    return table
+_PATTERN_CACHE: dict[tuple[int, int, int], list[tuple[int, int, list[tuple[int, int]]]]] = {}
+
+
+def _patterns(trump: int, bq: int, bj: int) -> list[tuple[int, int, list[tuple[int, int]]]]:
+    """The fixed-card combinations for a trump suit (Declarations, the table of values)
+    as ``(value, class, [(card, copies needed), ...])``, most valuable first."""
+    key = (trump, bq, bj)
+    pats = _PATTERN_CACHE.get(key)
+    if pats is None:
+        named: list[tuple[str, list[int]]] = []
+        for s in range(4):
+            name = "royal-marriage" if s == trump else "marriage"
+            named.append((name, [s * 16 + KING, s * 16 + QUEEN]))
+        named.append(("sequence", [trump * 16 + r for r in (ACE, TEN, KING, QUEEN, JACK)]))
+        named.append(("bezique", [bq, bj]))
+        named.append(("double-bezique", [bq, bq, bj, bj]))
+        pats = []
+        for name, kinds in named:
+            combo = COMBINATIONS[name]
+            needs = [(k, kinds.count(k)) for k in dict.fromkeys(kinds)]
+            pats.append((combo.value, combo.klass, needs))
+        pats.sort(key=lambda p: -p[0])
+        _PATTERN_CACHE[key] = pats
+    return pats
+
+
+# -- the last tricks, played out exactly -------------------------------------------------
+
+_ENDGAMES: dict[tuple[int, int], dict[tuple[tuple[int, ...], tuple[int, ...]], int]] = {}
+
+
+def _endgame_lead(leader: tuple[int, ...], follower: tuple[int, ...], trump: int,
+                  last_bonus: int) -> int:
+    """The leader's best net points (his minus the follower's) from the rest of the
+    deal, both hands known (sorted tuples), follow-and-win in force (``BZ 71``).
+    Memoised: the same ending recurs from trick to trick and by transposition."""
+    memo = _ENDGAMES.get((trump, last_bonus))
+    if memo is None:
+        memo = _ENDGAMES[(trump, last_bonus)] = {}
+    key = (leader, follower)
+    best = memo.get(key)
+    if best is not None:
+        return best
+    best = -10_000
+    prev = -1
+    for i in range(len(leader) - 1, -1, -1):  # Aces first within a suit: cut sooner
+        c = leader[i]
+        if c == prev:  # identical cards play alike
+            continue
+        prev = c
+        v = _endgame_follow(c, leader[:i] + leader[i + 1:], follower, trump, last_bonus,
+                            best)
+        if v > best:
+            best = v
+    if len(memo) > 200_000:
+        memo.clear()
+    memo[key] = best
+    return best
+
+
+def _endgame_follow(lead: int, leader: tuple[int, ...], follower: tuple[int, ...],
+                    trump: int, last_bonus: int, alpha: int = -10_000) -> int:
+    """The leader's net points once he has led ``lead``, the follower choosing best; or
+    any figure no higher than ``alpha`` once it is clear the leader, who can already get
+    ``alpha`` another way, will not lead it (alpha-beta pruning)."""
+    worst = 10_000
+    prev = -1
+    lead_suit = lead >> 4
+    for r in must_follow_and_win(follower, lead, trump, STRENGTH):
+        if r == prev:
+            continue
+        prev = r
+        i = follower.index(r)
+        rest = follower[:i] + follower[i + 1:]
+        pts = 10 * (BRISQUE[lead] + BRISQUE[r]) + (0 if rest else last_bonus)
+        if (STRENGTH[r] > STRENGTH[lead]) if r >> 4 == lead_suit else r >> 4 == trump:
+            v = -pts - (_endgame_lead(rest, leader, trump, last_bonus) if rest else 0)
+        else:
+            v = pts + (_endgame_lead(leader, rest, trump, last_bonus) if rest else 0)
+        if v < worst:
+            worst = v
+            if worst <= alpha:
+                break
+    return worst
+
+
+# -- the player ----------------------------------------------------------------------------
+
+class BeziqueRulesBot(Bot):
+    """A rule-based Bézique player: Foster's suggestions for good play as heuristics.
+
+    >>> from bezique.games import make_game
+    >>> game = make_game("bezique")
+    >>> state = game.deal(0, seed=7)
+    >>> bot = BeziqueRulesBot()
+    >>> bot.choose(state) in state.legal_actions()
+    True
+    """
+
+    name = "rules"
+
+    def __init__(self, seed: int | None = None, params: RulesParams | None = None) -> None:
+        super().__init__(seed)
+        self.params = params if params is not None else DEFAULT_PARAMS
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player()
+        obs = state.observation(seat)
+        if not isinstance(obs, BeziqueObservation):
+            raise TypeError(f"{type(self).__name__} plays Bézique, not {state.game.title}")
+        game: Any = state.game
+        view = _View(obs, game.options, game.bezique_cards(int(obs.trump)), self.params)
+        if obs.phase == "declare":
+            return self._after_trick(view, legal)
+        if view.turn_up < 0:
+            return self._last_eight(view, legal)
+        if obs.phase == "lead":
+            return self._lead(view, legal)
+        return self._follow(view, legal)
+
+    # -- after winning a trick: declare, score a carried combination, exchange, draw ----
+
+    def _after_trick(self, view: _View, legal: list[Action]) -> Action:
+        """Declarations (Bézique, Declarations and Double Declarations)."""
+        time = view.tricks_left >= 3  # time enough to win another trick and score again
+        values: dict[Action, float] = {}
+        firsts: dict[str, list[Declare]] = {}
+        for a in legal:
+            if type(a) is Draw:
+                values[a] = 0.0
+            elif type(a) is Exchange:
+                values[a] = 10.0 + max(0.0, view.turn_up_worth())
+            elif type(a) is ScoreCarried:
+                # a carried score is lost if the stock runs out first (BZ 68)
+                values[a] = COMBINATIONS[a.name].value + (5.0 if time else 20.0)
+            elif type(a) is Declare:
+                first, *extra = a.melds
+                v = float(first.combination.value)
+                # the rest are carried "to score" on later tricks (BZ 63): worth less
+                v += sum(0.8 * m.combination.value for m in extra)
+                for m in a.melds:
+                    fresh = [c for c, on_table in m.cards if not on_table]
+                    if m.name == "four-jacks" and view.bj in fresh:
+                        v -= 10.0  # Suggestions: four Jacks shows the double is gone
+                    elif m.combination.klass != 1 and (view.bq in fresh or view.bj in fresh):
+                        v -= 3.0  # Suggestions: seldom show bézique cards elsewhere
+                    v -= 0.1 * len(fresh)  # keep the hand hidden when it costs nothing
+                values[a] = v
+                firsts.setdefault(first.name, []).append(a)
+        if time:
+            # declare the single bézique before the double, and the royal marriage before
+            # the sequence, when the bigger can then be made by adding fresh cards: both
+            # score (BZ 57, BZ 60); declared first, the bigger bars the smaller
+            for small, big in (("bezique", "double-bezique"), ("royal-marriage", "sequence")):
+                if small in firsts and big in firsts:
+                    all_fresh = any(all(not on_table for _, on_table in a.melds[0].cards)
+                                    for a in firsts[big])
+                    if all_fresh:
+                        top = max(values[a] for a in firsts[big])
+                        klass = COMBINATIONS[big].klass
+                        for a in firsts[small]:
+                            # not with a second one of the class carried: that would
+                            # spend the fresh cards the bigger needs (BZ 59)
+                            if all(m.combination.klass != klass for m in a.melds[1:]):
+                                values[a] = max(values[a], top + 1.0)
+        return max(legal, key=lambda a: values.get(a, -1.0))
+
+    # -- leading while the stock lasts ---------------------------------------------------
+
+    def _lead(self, view: _View, legal: list[Action]) -> Action:
+        """Suggestions, the Lead: lead to win only with something to declare or a brisque
+        to bring home; otherwise lead the card least worth keeping."""
+        burden = self.params.lead_burden
+        gain = view.declaration_gain() - burden
+        lose = -self.params.opponent_threat + burden + self._turn_up_edge(view)
+        best: Action = legal[0]
+        best_v = -1e9
+        for a in legal:
+            if type(a) is not Play:
+                continue
+            c = a.card
+            b = 10.0 * BRISQUE[c]
+            # the adversary takes a brisque when he can; a card of no value he often
+            # lets go (the lead being a handicap for him too)
+            will = self.params.take_brisque if b else self.params.take_other
+            p = will * view.chance_beaten(c) if will else 0.0
+            v = (1.0 - p) * (b + gain) + p * (lose - b) - view.keep(c, a.from_table)
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    # -- following while the stock lasts -------------------------------------------------
+
+    def _follow(self, view: _View, legal: list[Action]) -> Action:
+        """Win a trick holding brisques or when there is a declaration to make, as
+        cheaply as possible; otherwise throw the card least worth keeping."""
+        lead = view.obs.trick[0]
+        burden = self.params.lead_burden
+        gain = view.declaration_gain() - burden
+        lose = -self.params.opponent_threat + burden + self._turn_up_edge(view)
+        best: Action = legal[0]
+        best_v = -1e9
+        for a in legal:
+            if type(a) is not Play:
+                continue
+            c = a.card
+            b = 10.0 * (BRISQUE[lead] + BRISQUE[c])
+            if view.beats_in_stock(lead, c):
+                v = b + gain - view.keep(c, a.from_table)
+            else:
+                v = lose - b - view.keep(c, a.from_table)
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    @staticmethod
+    def _turn_up_edge(view: _View) -> float:
+        """On the last trick of the stock the loser takes the turn-up (BZ 29): losing is
+        then worth the turn-up, less an average card."""
+        if view.tricks_left != 1 or view.turn_up < 0:
+            return 0.0
+        return _last_eight_worth(view.turn_up, view.trump) - 4.0
+
+    # -- the last eight tricks -----------------------------------------------------------
+
+    def _last_eight(self, view: _View, legal: list[Action]) -> Action:
+        """Every card is known now: the adversary holds what is neither in this hand nor
+        played. Play the last few tricks out exactly; before that, look one trick ahead:
+        take brisques, keep the lead with sure winners, lose cheaply."""
+        obs = view.obs
+        t = view.trump
+        opp = tuple(k for k in KINDS for _ in range(view.unseen[k] + view.opp_sure[k]))
+        hand = tuple(sorted(int(c) for c in obs.hand))
+        bonus = 10 if view.bonus_last else 0
+        cards = {int(a.card): a for a in legal if type(a) is Play}
+        if len(opp) != obs.hand_sizes[view.opp]:  # pragma: no cover - log not readable
+            return min(cards.items(), key=lambda kv: (BRISQUE[kv[0]], STRENGTH[kv[0]]))[1]
+        if obs.phase == "lead":
+            if len(hand) <= self.params.exact_endgame_cards:
+                def value(c: int) -> float:
+                    i = hand.index(c)
+                    return _endgame_follow(c, hand[:i] + hand[i + 1:], opp, t, bonus)
+            else:
+                def value(c: int) -> float:
+                    return _lead_one_trick(c, opp, t) - 0.01 * _last_eight_worth(c, t)
+            return cards[max(cards, key=value)]
+        lead = int(obs.trick[0])
+        if len(hand) <= self.params.exact_endgame_cards:
+            def fvalue(c: int) -> float:
+                i = hand.index(c)
+                rest = hand[:i] + hand[i + 1:]
+                pts = 10 * (BRISQUE[lead] + BRISQUE[c]) + (0 if rest else bonus)
+                if follower_wins(lead, c, t, STRENGTH):
+                    return pts + (_endgame_lead(rest, opp, t, bonus) if rest else 0)
+                return -pts - (_endgame_lead(opp, rest, t, bonus) if rest else 0)
+            return cards[max(cards, key=fvalue)]
+        winners = [c for c in cards if follower_wins(lead, c, t, STRENGTH)]
+        if winners:
+            # win with a brisque that the adversary could take later, else as cheaply
+            # as possible
+            def at_risk(c: int) -> bool:
+                return bool(BRISQUE[c]) and any(
+                    follower_wins(c, k, t, STRENGTH) for k in opp)
+            return cards[min(winners, key=lambda c: (not at_risk(c), STRENGTH[c]))]
+        return cards[min(cards, key=lambda c: (BRISQUE[c], _last_eight_worth(c, t)))]
+
+
+def _last_eight_worth(c: int, trump: int) -> float:
+    """A card's strength for the last eight tricks: trumps first, then rank."""
+    return STRENGTH[c] + (8.0 if c >> 4 == trump else 0.0) + 3.0 * BRISQUE[c]
+
+
+def _lead_one_trick(c: int, opp: Sequence[int], trump: int) -> float:
+    """Net points of leading ``c`` for one trick, the adversary answering as the rules
+    force him (follow suit and win if he can) with his cheapest card."""
+    answers = must_follow_and_win(opp, c, trump, STRENGTH)
+    winners = [r for r in answers if follower_wins(c, r, trump, STRENGTH)]
+    if winners:
+        r = min(winners, key=lambda x: (x >> 4 == trump, STRENGTH[x]))
+        return -10.0 * (BRISQUE[c] + BRISQUE[r]) - 3.0  # and the lead is lost
+    r = min(answers, key=lambda x: (BRISQUE[x], x >> 4 == trump, STRENGTH[x]))
+    return 10.0 * (BRISQUE[c] + BRISQUE[r]) + 3.0
