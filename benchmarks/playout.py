@@ -4,6 +4,8 @@ For each game in ``bezique.games.GAMES``, on one core (no multiprocessing):
 
 - random-playout deals/s and decisions/s: deal, then ``rng.choice(state.legal_actions())``
   and ``state.apply`` until the deal is over, as PERFORMANCE.md measured its peers;
+- the same with deals played out (no claim, show or close while another action is legal),
+  since uniformly random Sixty-Six mostly ends in an early wrong claim;
 - state copies/s: ``clone()`` of mid-deal states;
 - samples/s: ``resample(seat, rng)`` of mid-deal states for the seat to move;
 - observations/s: ``observation(seat)`` of mid-deal states for the seat to move.
@@ -37,10 +39,33 @@ BAR_DECISIONS = 240_000
 GOAL_DECISIONS = 150_000
 
 
-def playout_run(game: Game[Any], seconds: float, seed: int) -> tuple[float, float]:
+#: Actions that end or shorten a deal at once (Sixty-Six's claim, show and close).
+ENDING = ("claim", "close", "show")
+
+
+def _played_out(choice: Callable[[list[Any]], Any]) -> Callable[[list[Any]], Any]:
+    """A random policy that never claims, shows or closes while it has another choice, so
+    that every deal is played to its last trick (comparable figures for Sixty-Six, whose
+    uniformly random play mostly ends in an early wrong claim)."""
+    ends: dict[Any, bool] = {}  # action -> whether it ends the deal (notation read once)
+
+    def ending(a: Any) -> bool:
+        e = ends.get(a)
+        if e is None:
+            e = ends[a] = str(a).startswith(ENDING)
+        return e
+
+    def pick(actions: list[Any]) -> Any:
+        keep = [a for a in actions if not ending(a)]
+        return choice(keep or actions)
+    return pick
+
+
+def playout_run(game: Game[Any], seconds: float, seed: int,
+                played_out: bool = False) -> tuple[float, float]:
     """One run of random playouts for ``seconds``: (deals/s, decisions/s)."""
     rng = random.Random(seed)
-    choice = rng.choice
+    choice = _played_out(rng.choice) if played_out else rng.choice
     deals = decisions = 0
     dealer = 0
     start = time.perf_counter()
@@ -92,6 +117,7 @@ def bench_game(name: str, seconds: float, runs: int, seed: int = 1) -> dict[str,
     """All figures for one game: medians over ``runs`` runs."""
     game = GAMES[name]()
     playouts = [playout_run(game, seconds, seed + i) for i in range(runs)]
+    full = [playout_run(game, seconds, seed + i, played_out=True) for i in range(runs)]
     states = mid_deal_states(game, 256, seed)
     sampler = random.Random(seed)
     short = seconds / 3
@@ -117,6 +143,8 @@ def bench_game(name: str, seconds: float, runs: int, seed: int = 1) -> dict[str,
         "deals_per_s": statistics.median(deals),
         "decisions_per_s": statistics.median(decisions),
         "decisions_per_deal": statistics.median(decisions) / statistics.median(deals),
+        "full_deals_per_s": statistics.median(p[0] for p in full),
+        "full_decisions_per_s": statistics.median(p[1] for p in full),
         **{label: statistics.median(values) for label, values in rates.items()},
         "runs": {"deals_per_s": deals, "decisions_per_s": decisions, **rates},
     }
@@ -127,6 +155,8 @@ def table(results: Sequence[dict[str, Any]]) -> str:
     cols = [("game", "game", "{}"), ("deals/s", "deals_per_s", "{:,.0f}"),
             ("decisions/s", "decisions_per_s", "{:,.0f}"),
             ("dec/deal", "decisions_per_deal", "{:.1f}"),
+            ("played-out deals/s", "full_deals_per_s", "{:,.0f}"),
+            ("its decisions/s", "full_decisions_per_s", "{:,.0f}"),
             ("clones/s", "clones_per_s", "{:,.0f}"),
             ("samples/s", "samples_per_s", "{:,.0f}"),
             ("observations/s", "observations_per_s", "{:,.0f}")]
