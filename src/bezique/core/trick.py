@@ -8,8 +8,13 @@ precomputed tables only.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from .cards import NUM_CARD_IDS, Rank
+from .game import TERMINAL, State
+
+#: The phase every trick-taking state uses for a finished deal.
+END_PHASE = 3
 
 
 class RankOrder:
@@ -71,3 +76,46 @@ def must_follow(hand: Sequence[int], lead: int) -> list[int]:
     suit = lead >> 4
     same = [c for c in hand if c >> 4 == suit]
     return same or list(hand)
+
+
+class TrickState(State):
+    """Bookkeeping shared by the two-player trick-taking states: the seat to move, the
+    phase (``END_PHASE`` once the deal is over), the points of the deal, and a public log
+    kept as a persistent list ``(entry, previous)`` so that copies share it for free."""
+
+    __slots__ = ()
+
+    phase: int
+    player: int
+    points: list[int]
+    log: Any  # (entry, previous) or None
+
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == END_PHASE else self.player
+
+    def is_terminal(self) -> bool:
+        return self.phase == END_PHASE
+
+    def scores(self) -> tuple[int, int]:
+        return (self.points[0], self.points[1])
+
+    def _note(self, *entry: Any) -> None:
+        self.log = (entry, self.log)
+
+    def _score(self, seat: int, pts: int, why: str) -> None:
+        self.points[seat] += pts
+        self.log = (("score", seat, pts, why), self.log)
+
+    def events(self) -> list[tuple[Any, ...]]:
+        """The deal's public log, oldest first (never a hidden card)."""
+        out = []
+        node = self.log
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def score_events(self) -> list[tuple[int, int, str]]:
+        """``(seat, points, reason)`` for every score in this deal, oldest first."""
+        return [(e[1], e[2], e[3]) for e in self.events() if e[0] == "score"]

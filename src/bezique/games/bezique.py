@@ -26,10 +26,10 @@ from typing import Any
 
 from ..core.cards import Card, Pack, Rank, Suit, card_name
 from ..core.errors import IllegalActionError, NotationError
-from ..core.game import TERMINAL, Action, DealResult, Game, Observation, Options, State
+from ..core.game import Action, DealResult, Game, Observation, Options
 from ..core.game import option as _opt
 from ..core.match import GameResult, ScoreSheet, SheetRow
-from ..core.trick import RankOrder, must_follow_and_win
+from ..core.trick import END_PHASE, RankOrder, TrickState, must_follow_and_win
 
 # -- cards and tables ------------------------------------------------------------------
 
@@ -41,7 +41,7 @@ STRENGTH = ORDER.strength
 BRISQUE = [1 if (c & 15) in (ACE, TEN) else 0 for c in range(64)]
 PACK = Pack.piquet(copies=2)
 
-LEAD, FOLLOW, DECLARE, END = 0, 1, 2, 3
+LEAD, FOLLOW, DECLARE, END = 0, 1, 2, END_PHASE
 PHASE_NAMES = ("lead", "follow", "declare", "end")
 CLASS_A, CLASS_B, CLASS_C = 0, 1, 2
 
@@ -406,7 +406,7 @@ class BeziqueObservation(Observation):
 
 # -- the state ---------------------------------------------------------------------------
 
-class BeziqueState(State):
+class BeziqueState(TrickState):
     """A position in one deal of two-handed Bézique."""
 
     __slots__ = ("game", "dealer", "trump", "turn_up", "stock", "hands", "tables",
@@ -530,38 +530,6 @@ class BeziqueState(State):
         return s
 
     # -- bookkeeping ---------------------------------------------------------------------
-
-    def _score(self, seat: int, pts: int, why: str) -> None:
-        self.points[seat] += pts
-        self.log = (("score", seat, pts, why), self.log)
-
-    def _note(self, *entry: Any) -> None:
-        self.log = (entry, self.log)
-
-    def events(self) -> list[tuple[Any, ...]]:
-        """The deal's public log, oldest first: plays, declarations, scores, draws."""
-        out = []
-        node = self.log
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
-
-    def score_events(self) -> list[tuple[int, int, str]]:
-        """``(seat, points, reason)`` for every score in this deal, oldest first."""
-        return [(e[1], e[2], e[3]) for e in self.events() if e[0] == "score"]
-
-    # -- interface -----------------------------------------------------------------------
-
-    def current_player(self) -> int:
-        return TERMINAL if self.phase == END else self.player
-
-    def is_terminal(self) -> bool:
-        return self.phase == END
-
-    def scores(self) -> tuple[int, int]:
-        return (self.points[0], self.points[1])
 
     @property
     def stock_exhausted(self) -> bool:

@@ -63,10 +63,10 @@ from typing import Any
 
 from ..core.cards import Card, Pack, Rank, Suit, card_name
 from ..core.errors import IllegalActionError, NotationError, OptionError
-from ..core.game import TERMINAL, Action, DealResult, Game, Observation, Options, State
+from ..core.game import Action, DealResult, Game, Observation, Options
 from ..core.game import option as _opt
 from ..core.match import GameResult, ScoreSheet, SheetRow
-from ..core.trick import RankOrder
+from ..core.trick import END_PHASE, RankOrder, TrickState
 
 # -- cards and tables ------------------------------------------------------------------
 
@@ -80,7 +80,7 @@ PACK = Pack.of_ranks(ORDER.ranks)
 MARRIAGE, ROYAL_MARRIAGE, LAST_TRICK = 20, 40, 10
 TARGET = 66
 
-LEAD, FOLLOW, DRAW_NODE, END = 0, 1, 2, 3
+LEAD, FOLLOW, DRAW_NODE, END = 0, 1, 2, END_PHASE
 PHASE_NAMES = ("lead", "follow", "draw", "end")
 
 
@@ -349,7 +349,7 @@ class SixtySixObservation(Observation):
 
 # -- the state ---------------------------------------------------------------------------
 
-class SixtySixState(State):
+class SixtySixState(TrickState):
     """A position in one deal of two-handed Sixty-Six."""
 
     __slots__ = ("game", "dealer", "trump", "nine", "turn_up", "stock", "closed", "closer",
@@ -526,21 +526,6 @@ class SixtySixState(State):
 
     # -- bookkeeping ---------------------------------------------------------------------
 
-    def _score(self, seat: int, pts: int, why: str) -> None:
-        self.points[seat] += pts
-        self.log = (("score", seat, pts, why), self.log)
-
-    def events(self) -> list[tuple[Any, ...]]:
-        """The deal's public log, oldest first: plays, tricks, draws, marriages, closing,
-        exchanges, scores and the end."""
-        out = []
-        node = self.log
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
-
     def score_events(self) -> list[tuple[int, int, str]]:
         """``(seat, points, reason)`` for every count toward 66 in this deal, oldest first:
         the cards of each trick won, marriages, the last trick."""
@@ -555,12 +540,6 @@ class SixtySixState(State):
         return out
 
     # -- interface -----------------------------------------------------------------------
-
-    def current_player(self) -> int:
-        return TERMINAL if self.phase == END else self.player
-
-    def is_terminal(self) -> bool:
-        return self.phase == END
 
     def scores(self) -> tuple[int, int]:
         """Each player's count toward 66 (marriages included once they count)."""
