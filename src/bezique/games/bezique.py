@@ -188,8 +188,9 @@ EXCHANGE = Exchange()
 DRAW = Draw()
 PLAY_HAND = {c: Play(Card(c), False) for c in range(64) if 2 <= (c & 15) <= 14}
 PLAY_TABLE = {c: Play(Card(c), True) for c in range(64) if 2 <= (c & 15) <= 14}
-_PH = [PLAY_HAND.get(c) for c in range(64)]
-_PT = [PLAY_TABLE.get(c) for c in range(64)]
+# indexed by card id for the hot path (ids of no card hold None and are never looked up)
+_PH: list[Any] = [PLAY_HAND.get(c) for c in range(64)]
+_PT: list[Any] = [PLAY_TABLE.get(c) for c in range(64)]
 
 
 def parse_action(text: str) -> Action:
@@ -543,18 +544,14 @@ class BeziqueState(TrickState):
     def legal_actions(self) -> list[Action]:
         phase = self.phase
         p = self.player
-        if phase == LEAD:
-            acts: list[Action] = [_PH[c] for c in dict.fromkeys(self.hands[p])]  # type: ignore
+        if phase == LEAD or (phase == FOLLOW and self.turn_up >= 0):
+            # while the stock lasts any card, from the hand or the table (Method of Playing)
+            acts: list[Action] = [_PH[c] for c in dict.fromkeys(self.hands[p])]
             if self.tables[p]:
-                acts += [_PT[c] for c in dict.fromkeys(e[0] for e in self.tables[p])]  # type: ignore
+                acts += [_PT[c] for c in dict.fromkeys(e[0] for e in self.tables[p])]
             return acts
-        if phase == FOLLOW:
-            if self.turn_up >= 0:
-                acts = [_PH[c] for c in dict.fromkeys(self.hands[p])]  # type: ignore
-                if self.tables[p]:
-                    acts += [_PT[c] for c in dict.fromkeys(e[0] for e in self.tables[p])]  # type: ignore
-                return acts
-            return [_PH[c] for c in dict.fromkeys(  # type: ignore
+        if phase == FOLLOW:  # the last eight tricks: follow suit and win if able (BZ 71)
+            return [_PH[c] for c in dict.fromkeys(
                 must_follow_and_win(self.hands[p], self.lead, self.trump, STRENGTH))]
         if phase == DECLARE:
             return list(self._declare_options())
@@ -571,6 +568,9 @@ class BeziqueState(TrickState):
                     " before the next lead")
             self._play(action.card, action.from_table)
             return
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"apply takes an Action, not {action!r}: read text with"
+                                     " state.parse_action")
         if phase != DECLARE:
             raise IllegalActionError(
                 f"{action} is not allowed now: declarations, the Seven's exchange and drawing"
@@ -1098,7 +1098,8 @@ class BeziqueState(TrickState):
             p = self.player
             if action.card not in self.hands[p] and any(e[0] == action.card
                                                         for e in self.tables[p]):
-                return _PT[action.card]  # type: ignore[return-value]
+                play: Play = _PT[action.card]
+                return play
         if type(action) is Declare and self.phase == DECLARE:
             # accept the cards without stars: match a legal declaration of the same cards
             for legal in self._declare_options():
