@@ -15,8 +15,11 @@ $(BIN)/bezique: pyproject.toml
 
 setup: $(BIN)/bezique
 
+# extra flags for the game: make play ARGS="--game sixtysix"
+ARGS ?=
+
 play: setup
-	$(BIN)/bezique play
+	$(BIN)/bezique play $(ARGS)
 
 test: setup
 	$(BIN)/ruff check src tests benchmarks
