@@ -925,7 +925,9 @@ class BeziqueState(TrickState):
         primary = (name, refs)
         alone = Declare((_meld(name, refs),))
         result = [(alone, (fresh, [primary]))]
-        if self.game._carry:
+        # with nothing on the table the fresh cards complete no other combination: the
+        # laid cards form exactly one, and any smaller one of its class is barred by it
+        if self.game._carry and self.tables[p]:
             extras = self._extras(p, primary, fresh)
             if extras:
                 melds = (_meld(name, refs),) + tuple(_meld(n, r) for n, r in extras)
