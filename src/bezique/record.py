@@ -161,7 +161,10 @@ def record_from_match(match: Match, players: Sequence[str] | None = None,
 # -- writing -------------------------------------------------------------------------------
 
 def _quote(value: str, what: str) -> str:
-    if not value or any(ch < " " or ch == "\x7f" for ch in value):
+    # the reader splits lines wherever str.splitlines does (U+2028, U+0085...), not only
+    # at newlines: such a value would not read back
+    if not value or any(ch < " " or ch == "\x7f" for ch in value) \
+            or value.splitlines() != [value]:
         raise RecordError(f"{what} must be non-empty text on one line, not {value!r}")
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -311,7 +314,10 @@ def _check_dealer(record: Record, deal_no: int, dealer: int, line: int | None) -
 def _int(text: str, what: str, line: int) -> int:
     if not _INT.fullmatch(text):
         raise RecordError(f"line {line}: {what} must be a whole number, not {text!r}")
-    return int(text)
+    try:
+        return int(text)
+    except ValueError:  # more digits than Python reads (sys.get_int_max_str_digits)
+        raise RecordError(f"line {line}: {what} has too many digits ({len(text)})") from None
 
 
 def loads(text: str) -> Record:
@@ -363,6 +369,9 @@ def loads(text: str) -> Record:
                                   ' [Name "value" ...]')
             name = m.group(1)
             values = tuple(_unescape(v, n) for v in _VALUE.findall(m.group(2)))
+            for v in values:  # as the writer refuses them, so that what reads also writes
+                if any(ch < " " or ch == "\x7f" for ch in v):
+                    raise RecordError(f"line {n}: a control character in header value {v!r}")
             if name not in _ARITY:
                 raise RecordError(f"line {n}: unknown header {name!r}; known: "
                                   + ", ".join(HEADERS))
@@ -376,8 +385,9 @@ def loads(text: str) -> Record:
             elif game is None:
                 raise RecordError(f"line {n}: the first header must be [Game \"...\"]")
             if name == "Option":
-                if values[0] in options:
-                    raise RecordError(f"line {n}: option {values[0]!r} given twice")
+                key = values[0].strip().replace("-", "_")  # one option, however spelled
+                if any(k.strip().replace("-", "_") == key for k in options):
+                    raise RecordError(f"line {n}: option {key!r} given twice")
                 _check_option(game, values[0], values[1], n)
                 options[values[0]] = values[1]
                 continue

@@ -271,7 +271,7 @@ class Session:
         """The legal action ``text`` names (a number from the list or a notation), or
         ``None`` and what is wrong with it."""
         n = len(choices)
-        if text.isdigit():
+        if text.isdecimal():  # not isdigit: int() cannot read "²" or "⑤"
             k = int(text)
             if 1 <= k <= n:
                 return choices[k - 1], ""

@@ -140,6 +140,10 @@ def _coerce(field: dataclasses.Field[Any], raw: Any) -> Any:
         elif not isinstance(raw, bool):
             raise OptionError(f"option {field.name} takes true or false, not {raw!r}")
     elif isinstance(default, int):
+        # a whole number or its text: int() would truncate 7.9, take True as 1 and raise
+        # OverflowError for an infinite float
+        if isinstance(raw, bool) or not isinstance(raw, int | str):
+            raise OptionError(f"option {field.name} takes a whole number, not {raw!r}")
         try:
             value = int(raw)
         except (TypeError, ValueError):

@@ -246,6 +246,9 @@ class SixtySix(Game["SixtySixState"]):
 
     def __init__(self, options: SixtySixOptions | None = None) -> None:
         super().__init__(options)
+        # options built directly are checked as parsed ones are (OptionError naming the
+        # option), as Bezique does: an unknown trump making would otherwise deal silently
+        self.options = type(self.options).from_mapping(self.options.to_mapping())
         if self.options.game_target < 1:
             raise OptionError("option game_target takes a whole number of at least 1, not"
                               f" {self.options.game_target!r}")
@@ -639,6 +642,9 @@ class SixtySixState(TrickState):
                 raise IllegalActionError("a marriage is declared by leading one of its cards"
                                          " (SS 21-22)")
             c = int(action.card)  # type: ignore[attr-defined]
+            if c & 15 not in (KING, QUEEN):  # Jack and Ten also differ in the last bit
+                raise IllegalActionError(f"{action}: a marriage is led with its King or"
+                                         " Queen (SS 21)")
             partner = c ^ 1  # King 13 <-> Queen 12
             hand = self.hands[p]
             if c not in hand or partner not in hand:
