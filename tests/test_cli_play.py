@@ -130,7 +130,7 @@ def test_the_first_screen_shows_trump_stock_hand_and_numbered_choices(tmp_path: 
     cards = parse_cards(hand.replace("|", " "))
     assert len(cards) == 8
     assert re.search(r"^Your lead:\n +1 \S\S +2 \S\S", out, re.MULTILINE)
-    assert PROMPT + "1-8, or help, hint, score, quit]: " in out
+    assert PROMPT + "1-8, or help, score, quit]: " in out  # hints are off by default
     # input ended at the first prompt: saved, with the way to resume
     assert "Input ended. The match is saved in" in out
     assert f"bezique play --resume {tmp_path / 'r.txt'}" in out
@@ -329,17 +329,18 @@ def test_score_shows_the_sheet(tmp_path: Path) -> None:
     assert "This deal so far: Computer 0, You 0" in out
 
 
-def test_hint_off_says_so(tmp_path: Path) -> None:
-    result = play("--seed", "3", "--opponent", "random", "--no-hints", "--record",
+@pytest.mark.parametrize("flags", [(), ("--no-hints",)])
+def test_hints_are_off_by_default_and_say_so(tmp_path: Path, flags: tuple[str, ...]) -> None:
+    result = play("--seed", "3", "--opponent", "random", *flags, "--record",
                   str(tmp_path / "r.txt"), stdin="hint\n")
-    assert "Hints are off in this match (--no-hints)." in result.output
+    assert "Hints are off in this match (start or resume it with --hints)." in result.output
     assert PROMPT + "1-8, or help, score, quit]: " in result.output
 
 
 @pytest.mark.skipif(not HAS_RULES, reason="the rule-based player is not installed")
 def test_hint_names_the_rule_based_choice(tmp_path: Path) -> None:
-    result = play("--seed", "3", "--opponent", "random", "--record", str(tmp_path / "r.txt"),
-                  stdin="hint\n")
+    result = play("--seed", "3", "--opponent", "random", "--hints", "--record",
+                  str(tmp_path / "r.txt"), stdin="hint\n")
     m = re.search(r"Hint: the rule-based player would choose (\d+): (\S+)\.", result.output)
     assert m, result.output
     assert re.search(rf"\b{m.group(1)} {re.escape(m.group(2))}\b", result.output)

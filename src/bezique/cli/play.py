@@ -299,7 +299,7 @@ class Session:
 
     def hint(self, state: State, choices: list[Action]) -> str:
         if not self.hints:
-            return "Hints are off in this match (--no-hints)."
+            return "Hints are off in this match (start or resume it with --hints)."
         if self.hint_bot is None:
             return (f"No hints: there is no rule-based player for {self.match.game.title}"
                     " here.")
@@ -416,8 +416,9 @@ RESUME_CONFLICTS = {"game_name": "--game", "options": "--option", "opponent": "-
                    "resumed file.")
 @click.option("--resume", type=click.Path(dir_okay=False), default=None,
               help="Continue the match saved in this record file from its last action.")
-@click.option("--hints/--no-hints", default=True, show_default=True,
-              help="Allow the 'hint' command (what the rule-based player would do).")
+@click.option("--hints/--no-hints", default=False, show_default=True,
+              help="Allow the 'hint' command (what the rule-based player would do); off "
+                   "unless asked for.")
 @click.option("--first-dealer", type=click.Choice(["you", "computer", "cut"]),
               default="cut", show_default=True,
               help="Who deals the first hand; 'cut': the higher cut has the choice, and "
