@@ -11,7 +11,7 @@ import pytest
 from bezique import Card, OptionError
 from bezique.bots import BOTS, RULE_BOTS, RandomBot, make_bot
 from bezique.bots.arena import duplicate_games, duplicate_match, play_deal
-from bezique.bots.bezique_rules import _MELD, BeziqueRulesBot, _parse_entry, played_cards
+from bezique.bots.bezique_rules import BeziqueRulesBot, played_cards
 from bezique.core.cards import card_name
 from bezique.core.game import State
 from bezique.games import GAMES, make_game
@@ -233,7 +233,7 @@ def test_played_cards_reads_every_trick_from_the_log() -> None:
     while not state.is_terminal():
         state.apply(bot.choose(state))
         obs = state.observation(0)
-        assert sorted(played_cards(obs.history)) == sorted(state.won[0] + state.won[1])
+        assert sorted(played_cards(obs)) == sorted(state.won[0] + state.won[1])
 
 
 def test_announcements_are_read_from_the_log() -> None:
@@ -249,13 +249,13 @@ def test_announcements_are_read_from_the_log() -> None:
                     for e in state.events()
                     if (e[0] == "declare" and not e[2].endswith("(carried)"))
                     or e[0] == "carry"]
-        got = []
-        for line in state.observation(0).history:
-            entry = _parse_entry(line)
-            if entry is not None and entry[0] == _MELD:
-                got.append((entry[1], entry[2], sorted(card_name(c) for c in entry[3])))
-        assert got == expected
-        total += len(got)
+        for seat in (0, 1):  # each seat's announcements, in order, as either seat sees them
+            mine = [x for x in expected if x[0] == seat]
+            for viewer in (0, 1):
+                got = [(seat, name, sorted(card_name(c) for c in cards))
+                       for name, cards in state.observation(viewer).announced[seat]]
+                assert got == mine
+            total += len(mine)
     assert total >= 10
 
 

@@ -109,46 +109,11 @@ DEFAULT_PARAMS = RulesParams()
 _FOURS_VALUE = {ACE: 100, KING: 80, QUEEN: 60, JACK: 40}
 
 
-# -- reading the public log --------------------------------------------------------------
+# -- reading the public record -----------------------------------------------------------
 
-_TRICK, _MELD = 0, 1
-_PARSED: dict[str, tuple[Any, ...] | None] = {}
-
-
-def _parse_entry(text: str) -> tuple[Any, ...] | None:
-    """One public log line (``BeziqueObservation.history``) as data: a finished trick
-    ``(_TRICK, lead, follow)``, or a combination announced ``(_MELD, seat, name, cards)``
-    (scored or carried "to score"); ``None`` for any other line. Cached: the same lines
-    recur in every deal."""
-    try:
-        return _PARSED[text]
-    except KeyError:
-        pass
-    parts = text.split()
-    out: tuple[Any, ...] | None = None
-    try:
-        if len(parts) == 4 and parts[1] == "wins":
-            out = (_TRICK, _BY_NAME[parts[2]], _BY_NAME[parts[3]])
-        elif len(parts) >= 4 and parts[1] == "declares" and parts[-1] != "(carried)":
-            out = (_MELD, int(parts[0]), parts[2], tuple(_BY_NAME[p] for p in parts[3:]))
-        elif len(parts) >= 6 and parts[1] == "announces" and parts[-2:] == ["to", "score"]:
-            out = (_MELD, int(parts[0]), parts[2], tuple(_BY_NAME[p] for p in parts[3:-2]))
-    except (KeyError, ValueError):
-        out = None
-    if len(_PARSED) > 200_000:  # bounded: the lines are few, but never grow without end
-        _PARSED.clear()
-    _PARSED[text] = out
-    return out
-
-
-def played_cards(history: Sequence[str]) -> list[int]:
-    """Every card played to a finished trick, read from an observation's history."""
-    out: list[int] = []
-    for h in history:
-        e = _parse_entry(h)
-        if e is not None and e[0] == _TRICK:
-            out += (e[1], e[2])
-    return out
+def played_cards(obs: BeziqueObservation) -> list[int]:
+    """Every card played to a finished trick (the observation's public record)."""
+    return [int(c) for c in obs.played]
 
 
 def _carried_meld(text: str) -> tuple[str, tuple[int, ...]]:
@@ -199,19 +164,11 @@ class _View:
                 unseen[c] -= 1
         for c in obs.trick:
             unseen[c] -= 1
-        self.my_melds: list[tuple[str, tuple[int, ...]]] = []
-        parsed = _PARSED
-        for h in obs.history:  # cards played, and this seat's announcements
-            e = parsed.get(h, _UNPARSED)
-            if e is _UNPARSED:
-                e = _parse_entry(h)
-            if e is None:
-                continue
-            if e[0] == _TRICK:
-                unseen[e[1]] -= 1
-                unseen[e[2]] -= 1
-            elif e[1] == seat:
-                self.my_melds.append((e[2], e[3]))
+        for c in obs.played:  # the cards of the finished tricks
+            unseen[c] -= 1
+        # this seat's own announcements, scored or carried "to score"
+        self.my_melds: list[tuple[str, tuple[int, ...]]] = [
+            (name, tuple(int(c) for c in cards)) for name, cards in obs.announced[seat]]
         # (card, class) -> the values it was announced for, once per copy
         announced: dict[tuple[int, int], list[int]] = {}
         self.announced = announced
@@ -464,7 +421,6 @@ class _View:
 
 
 _FULL_PACK = [2 if i in set(KINDS) else 0 for i in range(64)]
-_UNPARSED: tuple[Any, ...] = ("unparsed",)
 _BEATERS: dict[tuple[int, bool, bool], list[tuple[int, ...]]] = {}
 
 

@@ -403,6 +403,12 @@ class BeziqueObservation(Observation):
     points: tuple[int, int]
     carried: tuple[tuple[str, ...], tuple[str, ...]]
     history: tuple[str, ...]
+    #: the cards of the finished tricks, in the order played (public: BZ 31 forbids
+    #: looking back at quitted tricks, not remembering them)
+    played: tuple[Card, ...] = ()
+    #: each seat's announcements (scored or carried "to score"), as (name, cards)
+    announced: tuple[tuple[tuple[str, tuple[Card, ...]], ...],
+                     tuple[tuple[str, tuple[Card, ...]], ...]] = ((), ())
 
 
 # -- the state ---------------------------------------------------------------------------
@@ -1006,13 +1012,14 @@ class BeziqueState(TrickState):
                     used[2 + cb.klass] = cb.value
                     table[i] = (used[0], used[1], used[2], used[3], used[4])
             cards = tuple(c for c, _ in refs)
-            text = name + " " + " ".join(card_name(c) for c in sorted(cards, key=book_order))
+            shown = tuple(sorted(cards, key=book_order))
+            text = name + " " + " ".join(card_name(c) for c in shown)
             if k == 0:
-                self._note("declare", p, text)
+                self._note("declare", p, text, name, shown)
                 self._score(p, cb.value, COMBINATIONS[name].title)
             else:  # announced now, scored after a later trick (BZ 63)
                 self.carried[p].append((name, cb.value, serials, cards))
-                self._note("carry", p, text)
+                self._note("carry", p, text, name, shown)
 
     def _score_carried(self, p: int, m: Any) -> None:
         self.carried[p].remove(m)
@@ -1079,6 +1086,7 @@ class BeziqueState(TrickState):
         carried = (tuple(_carried_text(m) for m in self.carried[0]),
                    tuple(_carried_text(m) for m in self.carried[1]))
         stock_size = len(self.stock) + (1 if self.turn_up >= 0 else 0)
+        events = self.events()
         return BeziqueObservation(
             seat=seat, dealer=self.dealer, to_move=self.current_player(),
             phase=PHASE_NAMES[self.phase], trump=Suit(self.trump),
@@ -1090,7 +1098,12 @@ class BeziqueState(TrickState):
                            tuple(sorted(Card(c) for c in self.known[1]))),
             trick=trick, last_trick=tuple(Card(c) for c in self.last_trick),
             tricks_played=self.tricks, points=self.scores(), carried=carried,
-            history=tuple(describe_event(e) for e in self.events()))
+            history=tuple(describe_event(e) for e in events),
+            played=tuple(Card(c) for e in events if e[0] == "trick" for c in e[2:4]),
+            announced=(tuple((e[3], tuple(Card(c) for c in e[4])) for e in events
+                             if len(e) == 5 and e[1] == 0 and e[0] in ("declare", "carry")),
+                       tuple((e[3], tuple(Card(c) for c in e[4])) for e in events
+                             if len(e) == 5 and e[1] == 1 and e[0] in ("declare", "carry"))))
 
     # -- notation ------------------------------------------------------------------------
 
