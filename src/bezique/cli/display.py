@@ -182,6 +182,22 @@ class GameView:
         """What the player is asked to do, in a few words."""
         return "Your turn"
 
+    @staticmethod
+    def follow_prompt(o: Any, seats: Seats, duty: str) -> str:
+        """"Computer led QS: your card", with the duty in force (follow suit, win)."""
+        text = f"{seats.label(1 - seats.human)} led {o.trick[0].notation()}: your card"
+        return text + (f" ({duty})" if duty else "")
+
+    @staticmethod
+    def last_trick(state: State, seats: Seats) -> list[str]:
+        """The last trick and who won it (public: the cards were seen as played)."""
+        last = _last_trick(state)
+        if last is None:
+            return []
+        winner, lead, follow = last
+        return [f"Last trick: {card_name(lead)} {card_name(follow)}, won by "
+                f"{'you' if winner == seats.human else seats.label(winner)}"]
+
     # -- choices -------------------------------------------------------------------------
 
     def order_actions(self, state: State, actions: list[Action]) -> list[Action]:
@@ -260,27 +276,15 @@ class BeziqueView(GameView):
                 lines.append(f"      known in hand: {hand_text(o.known_in_hand[seat], o.trump)}")
             if o.carried[seat]:
                 lines.append("      to score: " + "; ".join(_declared(m) for m in o.carried[seat]))
-        last = _last_trick(state)
-        if last is not None:
-            winner, lead, follow = last
-            lines.append(f"Last trick: {card_name(lead)} {card_name(follow)}, won by "
-                         f"{'you' if winner == seats.human else seats.label(winner)}")
-        return lines
-
-    def hand(self, obs: Observation) -> list[str]:
-        o: Any = obs
-        return [f"Your hand: {hand_text(o.hand, o.trump)}"]
+        return lines + self.last_trick(state, seats)
 
     def situation(self, state: State, obs: Observation, seats: Seats) -> str:
         o: Any = obs
         if o.phase == "lead":
             return "Your lead"
         if o.phase == "follow":
-            other = seats.label(1 - seats.human)
-            text = f"{other} led {o.trick[0].notation()}: your card"
-            if o.turn_up is None:
-                text += " (follow suit and win if you can)"
-            return text
+            return self.follow_prompt(o, seats, "" if o.turn_up is not None
+                                      else "follow suit and win if you can")
         kinds = {type(a).__name__ for a in state.legal_actions()}
         can = []
         if "Declare" in kinds or "ScoreCarried" in kinds:
@@ -549,27 +553,15 @@ class SixtySixView(GameView):
                              + ", ".join(SUIT_NAMES[v] for v in o.voids[seat]))
         if match.sheet.carry:
             lines.append(f"  (the winner of this deal adds {match.sheet.carry} for a tied deal)")
-        last = _last_trick(state)
-        if last is not None:
-            winner, lead, follow = last
-            lines.append(f"Last trick: {card_name(lead)} {card_name(follow)}, won by "
-                         f"{'you' if winner == seats.human else seats.label(winner)}")
-        return lines
-
-    def hand(self, obs: Observation) -> list[str]:
-        o: Any = obs
-        return [f"Your hand: {hand_text(o.hand, o.trump)}"]
+        return lines + self.last_trick(state, seats)
 
     def situation(self, state: State, obs: Observation, seats: Seats) -> str:
         o: Any = obs
         if o.phase == "lead":
             return "Your lead"
         if o.phase == "follow":
-            other = seats.label(1 - seats.human)
-            text = f"{other} led {o.trick[0].notation()}: your card"
-            if o.closed or o.turn_up is None:
-                text += " (follow suit if you can)"
-            return text
+            return self.follow_prompt(o, seats, "follow suit if you can"
+                                      if o.closed or o.turn_up is None else "")
         return "You won the trick: draw, close or claim 66"
 
     def order_actions(self, state: State, actions: list[Action]) -> list[Action]:
