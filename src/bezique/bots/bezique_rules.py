@@ -614,14 +614,21 @@ class BeziqueRulesBot(Bot):
                                 values[a] = max(values[a], top + 1.0)
         return max(legal, key=lambda a: values.get(a, -1.0))
 
+    def _stakes(self, view: _View) -> tuple[float, float]:
+        """What winning the trick is worth (the lead, with what it lets us declare) and
+        what losing it costs (the adversary's lead and declarations), while the stock
+        lasts."""
+        burden = self.params.lead_burden
+        gain = view.declaration_gain() - burden
+        lose = -self.params.opponent_threat + burden + self._turn_up_edge(view)
+        return gain, lose
+
     # -- leading while the stock lasts ---------------------------------------------------
 
     def _lead(self, view: _View, legal: list[Action]) -> Action:
         """Suggestions, the Lead: lead to win only with something to declare or a brisque
         to bring home; otherwise lead the card least worth keeping."""
-        burden = self.params.lead_burden
-        gain = view.declaration_gain() - burden
-        lose = -self.params.opponent_threat + burden + self._turn_up_edge(view)
+        gain, lose = self._stakes(view)
         best: Action = legal[0]
         best_v = -1e9
         for a in legal:
@@ -644,9 +651,7 @@ class BeziqueRulesBot(Bot):
         """Win a trick holding brisques or when there is a declaration to make, as
         cheaply as possible; otherwise throw the card least worth keeping."""
         lead = view.obs.trick[0]
-        burden = self.params.lead_burden
-        gain = view.declaration_gain() - burden
-        lose = -self.params.opponent_threat + burden + self._turn_up_edge(view)
+        gain, lose = self._stakes(view)
         best: Action = legal[0]
         best_v = -1e9
         for a in legal:

@@ -183,6 +183,14 @@ class GameView:
         return "Your turn"
 
     @staticmethod
+    def heading(o: Any, match: Match, *, after_trick: str, tricks: int) -> list[str]:
+        """"Deal 2 · trick 5 of 32 · trumps hearts (H)": ``after_trick`` is the phase of
+        the trick winner's choice, shown as "after trick N"."""
+        trick = (f"after trick {o.tricks_played}" if o.phase == after_trick
+                 else f"trick {o.tricks_played + 1}")
+        return [f"Deal {len(match.deals)}", f"{trick} of {tricks}", f"trumps {suit_text(o.trump)}"]
+
+    @staticmethod
     def follow_prompt(o: Any, seats: Seats, duty: str) -> str:
         """"Computer led QS: your card", with the duty in force (follow suit, win)."""
         text = f"{seats.label(1 - seats.human)} led {o.trick[0].notation()}: your card"
@@ -250,9 +258,7 @@ class BeziqueView(GameView):
 
     def status(self, state: State, obs: Observation, seats: Seats, match: Match) -> list[str]:
         o: Any = obs
-        trick = (f"after trick {o.tricks_played}" if o.phase == "declare"
-                 else f"trick {o.tricks_played + 1}")
-        head = [f"Deal {len(match.deals)}", f"{trick} of 32", f"trumps {suit_text(o.trump)}"]
+        head = self.heading(o, match, after_trick="declare", tricks=32)
         if o.turn_up is not None:
             head.append(f"turn-up {o.turn_up.notation()}")
             head.append("stock not counted" if o.stock_size is None
@@ -522,9 +528,7 @@ class SixtySixView(GameView):
 
     def status(self, state: State, obs: Observation, seats: Seats, match: Match) -> list[str]:
         o: Any = obs
-        trick = (f"after trick {o.tricks_played}" if o.phase == "draw"
-                 else f"trick {o.tricks_played + 1}")
-        head = [f"Deal {len(match.deals)}", f"{trick} of 12", f"trumps {suit_text(o.trump)}"]
+        head = self.heading(o, match, after_trick="draw", tricks=12)
         if o.closed:
             up = f" (turn-up {o.turn_up.notation()})" if o.turn_up is not None else ""
             head.append(f"closed by {seats.label(o.closer).replace('You', 'you')}{up}")
