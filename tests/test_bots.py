@@ -4,16 +4,17 @@ strength against the random player."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
 
 from bezique import Card, OptionError
-from bezique.bots import BOTS, RULE_BOTS, RandomBot, make_bot
-from bezique.bots.arena import duplicate_games, duplicate_match, play_deal
+from bezique.bots import BOTS, RULE_BOTS, Bot, RandomBot, make_bot
+from bezique.bots.arena import BotFactory, duplicate_games, duplicate_match, play_deal
 from bezique.bots.bezique_rules import BeziqueRulesBot, played_cards
 from bezique.core.cards import card_name
-from bezique.core.game import State
+from bezique.core.game import Action, State
 from bezique.games import GAMES, make_game
 from bezique.games.bezique import (
     Bezique,
@@ -169,6 +170,51 @@ def test_play_deal_returns_the_deals_result() -> None:
 def test_play_deal_needs_one_bot_per_seat() -> None:
     with pytest.raises(ValueError, match="needs 2 bots, not 1"):
         play_deal(GAME, [RandomBot()], 0, GAME.pack_order(seed=1))
+
+
+class _Recorder(Bot):
+    """Passes a bot's choices through and writes each down as ``"seat action"``."""
+
+    def __init__(self, inner: Bot, log: list[str]) -> None:
+        super().__init__(None)
+        self.inner, self.log = inner, log
+
+    def choose(self, state: State) -> Action:
+        action = self.inner.choose(state)
+        self.log.append(f"{state.current_player()} {action}")
+        return action
+
+
+# Recorded at commit acd4f8c, before the rule players learnt to explain themselves
+# (``advise``): every decision of a seeded 3-deal duplicate match (each deal played from
+# both seats), as (decisions, sha256 of them one a line, A's points, B's points). The
+# players must still make every one of these decisions. A change to the rules themselves
+# (the games' legal actions or their order) may also move them: re-record then, on
+# purpose, with the old and the new player agreeing.
+ARENA_RECORD = {
+    ("bezique", "rules", "rules"): (
+        528, "f1efb6654dfb0f91", (550, 140, 210, 430, 270, 250), (140, 550, 430, 210, 250, 270)),
+    ("bezique", "rules", "random"): (
+        528, "756b77eccbe7f234", (240, 210, 220, 360, 200, 210), (100, 60, 80, 90, 80, 90)),
+    ("sixtysix", "rules", "rules"): (
+        144, "316e804e8d70c3e6", (1, 0, 2, 0, 0, 1), (0, 1, 0, 2, 1, 0)),
+    ("sixtysix", "rules", "random"): (
+        81, "c4fc05168da47d00", (3, 2, 2, 3, 2, 3), (0, 0, 0, 0, 0, 0)),
+}
+
+
+@pytest.mark.parametrize("key", sorted(ARENA_RECORD), ids="-".join)
+def test_fixed_seed_arena_makes_the_recorded_decisions(key: tuple[str, str, str]) -> None:
+    name, kind_a, kind_b = key
+    log: list[str] = []
+
+    def recorded(kind: str) -> BotFactory:
+        return lambda game, seed: _Recorder(BOTS[kind](game, seed), log)
+
+    stats = duplicate_match(make_game(name), recorded(kind_a), recorded(kind_b), n_deals=3,
+                            seed=2025)
+    digest = hashlib.sha256("\n".join(log).encode()).hexdigest()[:16]
+    assert (len(log), digest, stats.points_a, stats.points_b) == ARENA_RECORD[key]
 
 
 def test_duplicate_games_counts_whole_games() -> None:
