@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from ..core.errors import OptionError
 from ..core.game import Game
-from .base import Bot
+from .base import Advice, Bot
 from .random_bot import RandomBot
 
 RULE_BOTS: dict[str, str] = {
@@ -49,6 +49,6 @@ def make_bot(kind: str, game: Game, seed: int | None = None) -> Bot:  # type: ig
     return BOTS[kind](game, seed)
 
 
-__all__ = ["BOTS", "RULE_BOTS", "Bot", "RandomBot", "make_bot", "rule_bot_class"]
+__all__ = ["BOTS", "RULE_BOTS", "Advice", "Bot", "RandomBot", "make_bot", "rule_bot_class"]
 
 RULE_BOTS["sixtysix"] = "bezique.bots.sixtysix_rules:SixtySixRulesBot"

@@ -2,10 +2,31 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from abc import ABC, abstractmethod
 
 from ..core.game import Action, State
+
+
+@dataclasses.dataclass(frozen=True)
+class Advice:
+    """An action a player would take, with the reasons for it: short plain-English
+    sentences addressed to the seat to move ("your", "the adversary"), most important
+    first. Reasons use only what that seat may know.
+
+    >>> from bezique.games.bezique import DRAW
+    >>> print(Advice(DRAW, ("draws: nothing to declare",)))
+    draw: draws: nothing to declare
+    """
+
+    action: Action
+    reasons: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        if not self.reasons:
+            return str(self.action)
+        return f"{self.action}: " + "; ".join(self.reasons)
 
 
 class Bot(ABC):
@@ -21,6 +42,12 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, state: State) -> Action:
         """The action to take now."""
+
+    def advise(self, state: State) -> Advice:
+        """The action ``choose`` would take now, with the reasons for it. A bot that
+        cannot explain itself gives no reasons. It draws on ``self.rng`` exactly as
+        ``choose`` does, so from the same generator state both pick the same action."""
+        return Advice(self.choose(state), ())
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
