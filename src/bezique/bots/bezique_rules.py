@@ -22,7 +22,9 @@ the suggestion it follows:
 
 The player sees a deal only through ``state.observation(seat)`` and
 ``state.legal_actions()`` (and the public rules in ``state.game``), so its choice is the
-same in every deal that looks the same to its seat.
+same in every deal that looks the same to its seat. ``advise`` gives that choice with the
+reasons that decided it, in a player's words, built from the same evaluation (``choose``
+skips building them).
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ from ..games.bezique import (
     Play,
     ScoreCarried,
 )
-from .base import Bot
+from .base import Advice, Bot
 
 KINDS: tuple[int, ...] = tuple(sorted({int(c) for c in PACK.all_cards()}))
 """The 32 kinds of card; each is in the pack twice (``BZ 1``)."""
@@ -107,6 +109,7 @@ class RulesParams:
 DEFAULT_PARAMS = RulesParams()
 
 _FOURS_VALUE = {ACE: 100, KING: 80, QUEEN: 60, JACK: 40}
+_FOURS_NAME = {ACE: "four-aces", KING: "four-kings", QUEEN: "four-queens", JACK: "four-jacks"}
 
 
 # -- reading the public record -----------------------------------------------------------
@@ -211,34 +214,66 @@ class _View:
         trick."""
         key = (c, on_table)
         v = self._keep.get(key)
-        if v is not None:
-            return v
+        if v is None:
+            v = self._keep[key] = self._keep_value(c, on_table, None)
+        return v
+
+    def keep_parts(self, c: int, on_table: bool) -> list[tuple[float, str]]:
+        """What :meth:`keep` adds up for ``c``, as ``(points, use)`` with ``use`` a key of
+        ``USES``, largest first: the reasons a card is worth keeping."""
+        parts: list[tuple[float, str]] = []
+        self._keep_value(c, on_table, parts)
+        parts.sort(key=lambda p: -p[0])
+        return parts
+
+    def _keep_value(self, c: int, on_table: bool,
+                    parts: list[tuple[float, str]] | None) -> float:
+        """:meth:`keep`, each term also put in ``parts`` (when given) with its use."""
         r, s, t = c & 15, c >> 4, self.trump
         v = 0.0
         # trick-taking power, which tells in the last eight tricks
         if s == t:
             v += 3.0 + STRENGTH[c]
+            if parts is not None:
+                parts.append((3.0 + STRENGTH[c], "trump"))
         elif r == ACE:
             v += 3.0
+            if parts is not None:
+                parts.append((3.0, "ace"))
         if r == ACE or r == TEN:  # a brisque in hand is likely to be won later
             v += 5.0
+            if parts is not None:
+                parts.append((5.0, "brisque"))
         if self.tricks_left:
-            comb = self.combination_value(c, on_table) * self.params.combination_weight
+            scale = self.params.combination_weight * self.cf
+            sub: list[tuple[float, str]] | None = [] if parts is not None else None
+            comb = self.combination_value(c, on_table, sub) * self.params.combination_weight
             if on_table:
                 # Foster: play the duplicate on the table, not the one in the hand (it has
                 # shown its use; the hand's copy can still be announced fresh, BZ 59)
                 comb = comb * self.params.table_discount - 0.5
+                scale *= self.params.table_discount
             v += comb * self.cf
+            if parts is not None and sub is not None:
+                parts.extend((x * scale, use) for x, use in sub)
             if s == t and r <= 9:
                 # Trumps: keep at least one small trump to regain the lead
-                v += 5.0 if self.small_trumps <= 1 else 1.0
+                x = 5.0 if self.small_trumps <= 1 else 1.0
+                v += x
+                if parts is not None:
+                    parts.append((x, "small-trump"))
             if c == self.seven and self.turn_up >= 0 and self.turn_up != c:
                 # the Seven of trumps is worth its exchange: 10 and the turn-up (BZ 37)
-                v += 10.0 + 0.5 * self.turn_up_worth()
+                x = 10.0 + 0.5 * self.turn_up_worth()
+                v += x
+                if parts is not None:
+                    parts.append((x, "seven"))
             if on_table and self.carried_need[c] >= self.table[c]:
                 # the card is needed for a combination carried "to score" (BZ 67)
-                v += max(COMBINATIONS[n].value for n, cs in self.carried if c in cs)
-        self._keep[key] = v
+                x = max(COMBINATIONS[n].value for n, cs in self.carried if c in cs)
+                v += x
+                if parts is not None:
+                    parts.append((float(x), "carried"))
         return v
 
     def spent(self, k: int, klass: int, value: int) -> int:
@@ -263,10 +298,12 @@ class _View:
             return self.mine[k] + self.table[k]
         return self.mine[k] + self.table[k] - self.spent(k, klass, value)
 
-    def combination_value(self, c: int, on_table: bool = False) -> float:
+    def combination_value(self, c: int, on_table: bool = False,
+                          parts: list[tuple[float, str]] | None = None) -> float:
         """What ``c`` may yet bring in declarations, roughly: each combination it could
         still enter, weighted by how near the seat is to holding the rest. A card on the
-        table counts only in combinations it is not spent in."""
+        table counts only in combinations it is not spent in. ``parts``, when given,
+        receives each term with the combination it is for."""
         r, s, t = c & 15, c >> 4, self.trump
         unseen = self.unseen
         v = 0.0
@@ -274,36 +311,55 @@ class _View:
             partner = c ^ 1  # King 13 <-> Queen 12
             mv = 40 if s == t else 20
             if not on_table or self.table[c] > self.spent(c, CLASS_A, mv):
+                x = 0.0
                 if self.usable(partner, CLASS_A, mv):
-                    v += 0.5 * mv
+                    x = 0.5 * mv
                 elif unseen[partner]:
-                    v += 0.1 * mv
+                    x = 0.1 * mv
+                if x:
+                    v += x
+                    if parts is not None:
+                        parts.append((x, "royal-marriage" if s == t else "marriage"))
         if s == t and r >= TEN:  # the trump sequence A 10 K Q J
             if not on_table or self.table[c] > self.spent(c, CLASS_A, 250):
                 n = self._sequence_held()
                 if n >= 0:
                     v += self.params.sequence_bonus[n]
+                    if parts is not None and self.params.sequence_bonus[n]:
+                        parts.append((self.params.sequence_bonus[n], "sequence"))
         bq, bj = self.bq, self.bj
         if c == bq or c == bj:
             # Suggestions: hold the bézique cards; they also bar the adversary's double
             other = bj if c == bq else bq
             if not on_table or self.table[c] > self.spent(c, CLASS_B, 40):
+                x = 0.0
                 if self.usable(other, CLASS_B, 40):
-                    v += 15.0
+                    x = 15.0
                 elif unseen[other]:
-                    v += 6.0
+                    x = 6.0
+                if x:
+                    v += x
+                    if parts is not None:
+                        parts.append((x, "bezique"))
             if self.have[bq] + unseen[bq] >= 2 and self.have[bj] + unseen[bj] >= 2 \
                     and (not on_table or self.table[c] > self.spent(c, CLASS_B, 500)):
                 n = min(self.usable(bq, CLASS_B, 500), 2) + min(self.usable(bj, CLASS_B, 500), 2)
                 v += self.params.double_bezique_bonus[n]
+                if parts is not None and self.params.double_bezique_bonus[n]:
+                    parts.append((self.params.double_bezique_bonus[n], "double-bezique"))
         if r in _FOURS_VALUE:
             value = _FOURS_VALUE[r]
             if not on_table or self.table[c] > self.spent(c, CLASS_C, value):
                 n, possible = self._rank_counts(r)
                 if possible >= 4:
-                    v += self.params.fours_bonus[min(n, 4)] * value / 100.0
+                    x = self.params.fours_bonus[min(n, 4)] * value / 100.0
+                    v += x
+                    if parts is not None and x:
+                        parts.append((x, _FOURS_NAME[r]))
             if c != bj:
                 v += COURT_BASE[r]
+                if parts is not None:
+                    parts.append((COURT_BASE[r], "court"))
         return v
 
     def _sequence_held(self) -> int:
@@ -346,10 +402,15 @@ class _View:
         """The most valuable combination the seat could announce after winning a trick,
         judged from its hand and table (an estimate: which table cards are spent in a
         class is read from its own past announcements)."""
+        return self.pending_named()[0]
+
+    def pending_named(self) -> tuple[float, str]:
+        """:meth:`pending_declaration` and the combination's name ("" if none)."""
         mine, table, melds = self.mine, self.table, self.my_melds
         best = 0.0
+        name = ""
         # patterns come most valuable first: the first one that can be made is the best
-        for value, klass, needs in _patterns(self.trump, self.bq, self.bj):
+        for value, klass, needs, pname in _patterns(self.trump, self.bq, self.bj):
             fresh = False
             for k, m in needs:
                 h = mine[k]
@@ -363,6 +424,7 @@ class _View:
             else:
                 if fresh:  # each announcement needs a card from the hand (BZ 59)
                     best = value
+                    name = pname
                     break
         for r, value in _FOURS_VALUE.items():
             if value <= best:
@@ -374,19 +436,34 @@ class _View:
                      for x in range(4))
             if h + min(3, tb) >= 4:  # at least one fresh card (BZ 59)
                 best = value
+                name = _FOURS_NAME[r]
         if best == _FOURS_VALUE[JACK] and self.mine[self.bj]:
             # Suggestions: four Jacks is a poor meld (it tells the adversary the double
             # bézique is out of reach), not worth winning a trick for
             best = 30.0
-        return best
+        return best, name
+
+    def best_announcement(self) -> tuple[float, str]:
+        """What the seat could best do after winning a trick, in points (before
+        :meth:`declaration_gain` weighs it by the time left), and in words ("declare
+        bezique (40)"; "" if nothing)."""
+        gain, name = self.pending_named()
+        what = f"declare {_combination(name)}" if name else ""
+        if self.carried:
+            carried = max(self.carried, key=lambda m: COMBINATIONS[m[0]].value)[0]
+            score = COMBINATIONS[carried].value
+            if score > gain:
+                gain, what = score, f"score the carried {_combination(carried)}"
+        if self.mine[self.seven] and self.turn_up >= 0 and self.turn_up != self.seven:
+            exchange = 10.0 + 0.5 * self.turn_up_worth()
+            if exchange > gain:
+                gain = exchange
+                what = f"exchange the seven for {card_name(self.turn_up)}"
+        return gain, what
 
     def declaration_gain(self) -> float:
         """What winning the current trick is worth for the declarations it allows."""
-        gain = self.pending_declaration()
-        if self.carried:
-            gain = max(gain, max(COMBINATIONS[n].value for n, _ in self.carried))
-        if self.mine[self.seven] and self.turn_up >= 0 and self.turn_up != self.seven:
-            gain = max(gain, 10.0 + 0.5 * self.turn_up_worth())
+        gain = self.best_announcement()[0]
         if gain <= 0:
             return 0.0
         # one announcement scores per trick won (BZ 53): the fewer tricks are left, the
@@ -444,12 +521,13 @@ def _beaters(trump: int, offsuit: bool, trumps_off: bool) -> list[tuple[int, ...
             table[lead] = tuple(out)
         _BEATERS[key] = table
     return table
-_PATTERN_CACHE: dict[tuple[int, int, int], list[tuple[int, int, list[tuple[int, int]]]]] = {}
+_Pattern = tuple[int, int, list[tuple[int, int]], str]
+_PATTERN_CACHE: dict[tuple[int, int, int], list[_Pattern]] = {}
 
 
-def _patterns(trump: int, bq: int, bj: int) -> list[tuple[int, int, list[tuple[int, int]]]]:
+def _patterns(trump: int, bq: int, bj: int) -> list[_Pattern]:
     """The fixed-card combinations for a trump suit (Declarations, the table of values)
-    as ``(value, class, [(card, copies needed), ...])``, most valuable first."""
+    as ``(value, class, [(card, copies needed), ...], name)``, most valuable first."""
     key = (trump, bq, bj)
     pats = _PATTERN_CACHE.get(key)
     if pats is None:
@@ -464,7 +542,7 @@ def _patterns(trump: int, bq: int, bj: int) -> list[tuple[int, int, list[tuple[i
         for name, kinds in named:
             combo = COMBINATIONS[name]
             needs = [(k, kinds.count(k)) for k in dict.fromkeys(kinds)]
-            pats.append((combo.value, combo.klass, needs))
+            pats.append((combo.value, combo.klass, needs, name))
         pats.sort(key=lambda p: -p[0])
         _PATTERN_CACHE[key] = pats
     return pats
@@ -541,6 +619,8 @@ class BeziqueRulesBot(Bot):
     >>> bot = BeziqueRulesBot()
     >>> bot.choose(state) in state.legal_actions()
     True
+    >>> bot.advise(state).action == bot.choose(state)
+    True
     """
 
     name = "rules"
@@ -550,8 +630,23 @@ class BeziqueRulesBot(Bot):
         self.params = params if params is not None else DEFAULT_PARAMS
 
     def choose(self, state: State) -> Action:
+        return self._decide(state, None)
+
+    def advise(self, state: State) -> Advice:
+        """What :meth:`choose` plays, and why: up to three reasons in a player's words,
+        cards in notation (``QS``, ``TD``), taken from the same evaluation. Only what the
+        seat to move may know is told (chances, not the adversary's hidden cards)."""
+        why: list[str] = []
+        action = self._decide(state, why)
+        return Advice(action, tuple(why[:3]))
+
+    def _decide(self, state: State, why: list[str] | None) -> Action:
+        """The one decision path of ``choose`` and ``advise``; ``why``, when given,
+        receives the reasons (building them is skipped otherwise)."""
         legal = state.legal_actions()
         if len(legal) == 1:
+            if why is not None:
+                why.append(_only_choice(legal[0]))
             return legal[0]
         seat = state.current_player()
         obs = state.observation(seat)
@@ -560,20 +655,24 @@ class BeziqueRulesBot(Bot):
         game: Any = state.game
         view = _View(obs, game.options, game.bezique_cards(int(obs.trump)), self.params)
         if obs.phase == "declare":
-            return self._after_trick(view, legal)
+            return self._after_trick(view, legal, why)
         if view.turn_up < 0:
-            return self._last_eight(view, legal)
+            return self._last_eight(view, legal, why)
         if obs.phase == "lead":
-            return self._lead(view, legal)
-        return self._follow(view, legal)
+            return self._lead(view, legal, why)
+        return self._follow(view, legal, why)
 
     # -- after winning a trick: declare, score a carried combination, exchange, draw ----
 
-    def _after_trick(self, view: _View, legal: list[Action]) -> Action:
+    def _after_trick(self, view: _View, legal: list[Action], why: list[str] | None) -> Action:
         """Declarations (Bézique, Declarations and Double Declarations)."""
         time = view.tricks_left >= 3  # time enough to win another trick and score again
         values: dict[Action, float] = {}
         firsts: dict[str, list[Declare]] = {}
+        # for the reasons: the declaration put first to let a bigger one follow, and
+        # what a declaration lost for what it shows
+        before: dict[Action, str] = {}
+        shows: dict[Action, str] = {}
         for a in legal:
             if type(a) is Draw:
                 values[a] = 0.0
@@ -591,8 +690,14 @@ class BeziqueRulesBot(Bot):
                     fresh = [c for c, on_table in m.cards if not on_table]
                     if m.name == "four-jacks" and view.bj in fresh:
                         v -= 10.0  # Suggestions: four Jacks shows the double is gone
+                        if why is not None:
+                            shows[a] = (f"{_combination(m.name)} would show that the double"
+                                        " bezique is out of reach")
                     elif m.combination.klass != 1 and (view.bq in fresh or view.bj in fresh):
                         v -= 3.0  # Suggestions: seldom show bézique cards elsewhere
+                        if why is not None:
+                            shows.setdefault(a, f"{_combination(m.name)} would show a"
+                                                " bezique card")
                     v -= 0.1 * len(fresh)  # keep the hand hidden when it costs nothing
                 values[a] = v
                 firsts.setdefault(first.name, []).append(a)
@@ -612,7 +717,11 @@ class BeziqueRulesBot(Bot):
                             # spend the fresh cards the bigger needs (BZ 59)
                             if all(m.combination.klass != klass for m in a.melds[1:]):
                                 values[a] = max(values[a], top + 1.0)
-        return max(legal, key=lambda a: values.get(a, -1.0))
+                                before[a] = big
+        best = max(legal, key=lambda a: values.get(a, -1.0))
+        if why is not None:
+            _why_after_trick(view, best, values, before, shows, time, why)
+        return best
 
     def _stakes(self, view: _View) -> tuple[float, float]:
         """What winning the trick is worth (the lead, with what it lets us declare) and
@@ -625,7 +734,7 @@ class BeziqueRulesBot(Bot):
 
     # -- leading while the stock lasts ---------------------------------------------------
 
-    def _lead(self, view: _View, legal: list[Action]) -> Action:
+    def _lead(self, view: _View, legal: list[Action], why: list[str] | None) -> Action:
         """Suggestions, the Lead: lead to win only with something to declare or a brisque
         to bring home; otherwise lead the card least worth keeping."""
         gain, lose = self._stakes(view)
@@ -643,11 +752,13 @@ class BeziqueRulesBot(Bot):
             v = (1.0 - p) * (b + gain) + p * (lose - b) - view.keep(c, a.from_table)
             if v > best_v:
                 best, best_v = a, v
+        if why is not None and type(best) is Play:
+            _why_lead(view, best, legal, why)
         return best
 
     # -- following while the stock lasts -------------------------------------------------
 
-    def _follow(self, view: _View, legal: list[Action]) -> Action:
+    def _follow(self, view: _View, legal: list[Action], why: list[str] | None) -> Action:
         """Win a trick holding brisques or when there is a declaration to make, as
         cheaply as possible; otherwise throw the card least worth keeping."""
         lead = view.obs.trick[0]
@@ -665,6 +776,8 @@ class BeziqueRulesBot(Bot):
                 v = lose - b - view.keep(c, a.from_table)
             if v > best_v:
                 best, best_v = a, v
+        if why is not None and type(best) is Play:
+            _why_follow(view, best, int(lead), legal, self._turn_up_edge(view), why)
         return best
 
     @staticmethod
@@ -677,7 +790,7 @@ class BeziqueRulesBot(Bot):
 
     # -- the last eight tricks -----------------------------------------------------------
 
-    def _last_eight(self, view: _View, legal: list[Action]) -> Action:
+    def _last_eight(self, view: _View, legal: list[Action], why: list[str] | None) -> Action:
         """Every card is known now: the adversary holds what is neither in this hand nor
         played. Play the last few tricks out exactly; before that, look one trick ahead:
         take brisques, keep the lead with sure winners, lose cheaply."""
@@ -689,17 +802,24 @@ class BeziqueRulesBot(Bot):
         cards = {int(a.card): a for a in legal if type(a) is Play}
         if len(opp) != obs.hand_sizes[view.opp]:  # pragma: no cover - log not readable
             return min(cards.items(), key=lambda kv: (BRISQUE[kv[0]], STRENGTH[kv[0]]))[1]
+        exact = len(hand) <= self.params.exact_endgame_cards
         if obs.phase == "lead":
-            if len(hand) <= self.params.exact_endgame_cards:
+            if exact:
                 def value(c: int) -> float:
                     i = hand.index(c)
                     return _endgame_follow(c, hand[:i] + hand[i + 1:], opp, t, bonus)
             else:
                 def value(c: int) -> float:
                     return _lead_one_trick(c, opp, t) - 0.01 * _last_eight_worth(c, t)
-            return cards[max(cards, key=value)]
+            best = max(cards, key=value)
+            if why is not None:
+                if exact:
+                    _why_exact(best, len(hand), {c: value(c) for c in cards}, "leads", why)
+                else:
+                    _why_lead_last_eight(best, _lead_one_trick(best, opp, t), why)
+            return cards[best]
         lead = int(obs.trick[0])
-        if len(hand) <= self.params.exact_endgame_cards:
+        if exact:
             def fvalue(c: int) -> float:
                 i = hand.index(c)
                 rest = hand[:i] + hand[i + 1:]
@@ -707,7 +827,11 @@ class BeziqueRulesBot(Bot):
                 if follower_wins(lead, c, t, STRENGTH):
                     return pts + (_endgame_lead(rest, opp, t, bonus) if rest else 0)
                 return -pts - (_endgame_lead(opp, rest, t, bonus) if rest else 0)
-            return cards[max(cards, key=fvalue)]
+            best = max(cards, key=fvalue)
+            if why is not None:
+                verb = "wins with" if follower_wins(lead, best, t, STRENGTH) else "plays"
+                _why_exact(best, len(hand), {c: fvalue(c) for c in cards}, verb, why)
+            return cards[best]
         winners = [c for c in cards if follower_wins(lead, c, t, STRENGTH)]
         if winners:
             # win with a brisque that the adversary could take later, else as cheaply
@@ -715,8 +839,264 @@ class BeziqueRulesBot(Bot):
             def at_risk(c: int) -> bool:
                 return bool(BRISQUE[c]) and any(
                     follower_wins(c, k, t, STRENGTH) for k in opp)
-            return cards[min(winners, key=lambda c: (not at_risk(c), STRENGTH[c]))]
-        return cards[min(cards, key=lambda c: (BRISQUE[c], _last_eight_worth(c, t)))]
+            best = min(winners, key=lambda c: (not at_risk(c), STRENGTH[c]))
+            if why is not None:
+                _why_win_last_eight(best, lead, at_risk(best), len(winners), why)
+            return cards[best]
+        best = min(cards, key=lambda c: (BRISQUE[c], _last_eight_worth(c, t)))
+        if why is not None:
+            why.append(f"in the last eight tricks: cannot win the trick, so plays {_n(best)},"
+                       " the cheapest card")
+            if BRISQUE[lead]:
+                why.append(f"the {_n(lead)} brisque is lost whatever you play")
+        return cards[best]
+
+
+# -- the reasons, in a player's words ------------------------------------------------------
+
+USES: dict[str, tuple[str, str]] = {
+    "trump": ("trumps", "a trump"),
+    "ace": ("Aces", "an Ace"),
+    "brisque": ("brisques", "a brisque"),
+    "marriage": ("toward a marriage", "half a marriage"),
+    "royal-marriage": ("toward a royal marriage", "half a royal marriage"),
+    "sequence": ("toward the sequence", "a sequence card"),
+    "bezique": ("toward bezique", "a bezique card"),
+    "double-bezique": ("toward double bezique", "a double bezique card"),
+    "four-aces": ("toward four aces", "one of four aces"),
+    "four-kings": ("toward four kings", "one of four kings"),
+    "four-queens": ("toward four queens", "one of four queens"),
+    "four-jacks": ("toward four jacks", "one of four jacks"),
+    "court": ("court cards", "a court card"),
+    "small-trump": ("a small trump, to regain the lead", "a small trump to regain the lead"),
+    "seven": ("the seven, to exchange for the turn-up", "the seven to exchange"),
+    "carried": ("needed for what you carry to score", "needed for what you carry to score"),
+}
+"""What a card is kept for (the uses :meth:`_View.keep_parts` names): the words for a
+group of cards, and for one card."""
+
+_KEEP_WORTH_TELLING = 5.0  # keep-values (points) below this are not worth a mention
+
+
+def _n(c: int) -> str:
+    return card_name(c)
+
+
+def _combination(name: str) -> str:
+    """``bezique (40)``, ``royal marriage (40)``."""
+    return f"{name.replace('-', ' ')} ({COMBINATIONS[name].value})"
+
+
+def _only_choice(a: Action) -> str:
+    if type(a) is Play:
+        return f"plays {a}: the only card you may play"
+    if type(a) is Draw:
+        return "draws: there is nothing to declare"
+    return f"{a}: the only action open"
+
+
+# a use that says the other: a small trump is a trump, an Ace a brisque
+_IMPLIED = {"trump": "small-trump", "ace": "brisque"}
+
+
+def _uses(view: _View, c: int, on_table: bool, n: int = 2) -> list[str]:
+    """What ``c`` is kept for, the weightiest first (one card's words)."""
+    parts = [use for x, use in view.keep_parts(c, on_table) if x >= 1.0]
+    parts = [use for use in parts if _IMPLIED.get(use) not in parts]
+    return [USES[use][1] for use in parts[:n]]
+
+
+def _keeps(view: _View, legal: list[Action], played: int) -> str:
+    """``keeps AS TS (brisques) and KH QH (toward a royal marriage)``: the cards most
+    worth keeping, grouped by what for; "" if none is worth much."""
+    seen: dict[int, float] = {}
+    main: dict[int, str] = {}
+    for a in legal:
+        if type(a) is not Play or int(a.card) == played:
+            continue
+        c = int(a.card)
+        k = view.keep(c, a.from_table)
+        if k >= _KEEP_WORTH_TELLING and k > seen.get(c, -1.0):
+            seen[c] = k
+            main[c] = view.keep_parts(c, a.from_table)[0][1]
+    top = sorted(seen, key=lambda c: -seen[c])[:4]
+    groups: dict[str, list[int]] = {}
+    for c in top:
+        groups.setdefault(main[c], []).append(c)
+    words = [" ".join(_n(c) for c in cs) + f" ({USES[use][0]})"
+             for use, cs in list(groups.items())[:3]]
+    if not words:
+        return ""
+    text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return "keeps " + text
+
+
+def _why_after_trick(view: _View, best: Action, values: dict[Action, float],
+                     before: dict[Action, str], shows: dict[Action, str], time: bool,
+                     why: list[str]) -> None:
+    declares = [a for a in values if type(a) is Declare]
+    if type(best) is Declare:
+        first, *extra = best.melds
+        top = max(a.melds[0].combination.value for a in declares)
+        if best in before:
+            why.append(f"declares {_combination(first.name)} first: with"
+                       f" {view.tricks_left} tricks of the stock left, the"
+                       f" {_combination(before[best])} can still follow and both score")
+        elif first.combination.value >= top:
+            why.append(f"declares {_combination(first.name)}: the highest declaration"
+                       " available")
+        else:
+            why.append(f"declares {_combination(first.name)}: worth most to you of the"
+                       " declarations open")
+            better = [a for a in declares if a in shows
+                      and a.melds[0].combination.value > first.combination.value]
+            if better:
+                why.append(shows[better[0]])
+        if extra:
+            why.append("carries " + " and ".join(_combination(m.name) for m in extra)
+                       + " to score after later tricks")
+    elif type(best) is Exchange:
+        tu = view.turn_up
+        uses = ", ".join(_uses(view, tu, False)) if view.turn_up_worth() > 0 else ""
+        why.append(f"exchanges the seven for the turn-up {_n(tu)} (10 points"
+                   + (f", {uses})" if uses else ")"))
+        if not declares:
+            why.append("there is nothing to declare")
+        else:
+            rival = max(declares, key=lambda a: values[a])
+            why.append(f"worth more now than declaring {_combination(rival.melds[0].name)}")
+    elif type(best) is ScoreCarried:
+        why.append(f"scores the carried {_combination(best.name)}"
+                   + (": the best announcement open" if time else
+                      ": it is lost if the stock runs out first"))
+    elif type(best) is Draw:
+        why.append("draws: nothing worth declaring")
+
+
+def _describe_throw(view: _View, c: int, on_table: bool) -> str:
+    """Why ``c`` is the card to give up: ``a low card worth nothing to your
+    combinations``."""
+    if view.keep(c, on_table) < 0.5:
+        return "a low card worth nothing to your combinations"
+    uses = ", ".join(_uses(view, c, on_table))
+    if not uses:
+        return "a card worth little to keep"
+    return f"the card cheapest to give up ({uses})"
+
+
+def _chance(p: float) -> str:
+    if p < 0.005:
+        return "the adversary cannot beat it"
+    if p > 0.995:
+        return "the adversary can surely beat it"
+    return f"about {p:.0%} chance the adversary can beat it"
+
+
+def _why_lead(view: _View, best: Play, legal: list[Action], why: list[str]) -> None:
+    c = int(best.card)
+    where = " from your table" if best.from_table else ""
+    if BRISQUE[c]:
+        p = view.chance_beaten(c)
+        if p < 0.5:
+            why.append(f"leads {_n(c)}{where}: a brisque to bring home; {_chance(p)}")
+        else:
+            why.append(f"leads {_n(c)}{where}: every other card is worth more kept;"
+                       f" {_chance(p)}")
+    else:
+        why.append(f"leads {_n(c)}{where}: {_describe_throw(view, c, best.from_table)}")
+    keeps = _keeps(view, legal, c)
+    if keeps:
+        why.append(keeps)
+    gain, what = view.best_announcement()
+    if gain > 0 and what:
+        why.append(f"if it wins the trick, you may {what}")
+
+
+def _why_follow(view: _View, best: Play, lead: int, legal: list[Action], edge: float,
+                why: list[str]) -> None:
+    c = int(best.card)
+    where = " from your table" if best.from_table else ""
+    plays = [a for a in legal if type(a) is Play]
+    winners = [a for a in plays if view.beats_in_stock(lead, int(a.card))]
+    losers = [a for a in plays if a not in winners]
+    gain, what = view.best_announcement()
+    if not what:
+        gain = 0.0
+    if view.beats_in_stock(lead, c):
+        purposes = []
+        if BRISQUE[lead]:
+            purposes.append(f"take the {_n(lead)} brisque")
+        elif BRISQUE[c]:
+            purposes.append("bring its brisque home")
+        if gain > 0:
+            purposes.append(what)
+        if purposes:
+            why.append(f"wins with {_n(c)}{where} to " + " and then ".join(purposes))
+            k = view.keep(c, best.from_table)
+            if len(winners) > 1 and k <= min(view.keep(int(a.card), a.from_table)
+                                             for a in winners):
+                why.append(f"{_n(c)} is the cheapest card that wins")
+        elif losers:
+            w = min(losers, key=lambda a: view.keep(int(a.card), a.from_table))
+            uses = ", ".join(_uses(view, int(w.card), w.from_table, 1)) or "worth keeping"
+            why.append(f"wins with {_n(c)}{where}: it costs less than a card that loses"
+                       f" ({_n(int(w.card))}: {uses})")
+        else:
+            why.append(f"wins with {_n(c)}{where}: every card you hold wins this trick")
+    else:
+        throw = _describe_throw(view, c, best.from_table)
+        if not winners:
+            why.append(f"cannot win the trick: plays {_n(c)}{where}, {throw}")
+        elif not BRISQUE[lead] and gain <= 0:
+            why.append(f"lets the trick go with {_n(c)}{where}: no brisque in it, nothing to"
+                       " declare, and the lead is a handicap")
+        else:
+            w = min(winners, key=lambda a: view.keep(int(a.card), a.from_table))
+            wc = int(w.card)
+            stake = [f"the {_n(lead)} brisque"] if BRISQUE[lead] else []
+            if gain > 0:
+                stake.append(f"a chance to {what}")
+            uses = ", ".join(_uses(view, wc, w.from_table, 1)) or "worth keeping"
+            why.append(f"lets the trick go with {_n(c)}{where}, {throw}")
+            why.append(f"winning needs {_n(wc)} ({uses}), worth more kept than "
+                       + " and ".join(stake))
+    if edge > 0 and not view.beats_in_stock(lead, c):
+        why.append(f"losing the last trick of the stock brings you the turn-up"
+                   f" {_n(view.turn_up)}")
+    if len(why) < 3:
+        keeps = _keeps(view, legal, c)
+        if keeps:
+            why.append(keeps)
+
+
+def _why_exact(best: int, n: int, values: dict[int, float], verb: str,
+               why: list[str]) -> None:
+    v = round(values[best])
+    why.append(f"{verb} {_n(best)}: with every card known, the last {n} tricks played best"
+               f" net you {v:+d} points")
+    others = [round(x) for c, x in values.items() if c != best]
+    if others and max(others) < v:
+        why.append(f"any other card leaves you {max(others):+d} at best")
+
+
+def _why_lead_last_eight(best: int, one: float, why: list[str]) -> None:
+    if one > 0:
+        taken = round(one - 3.0)
+        why.append(f"in the last eight tricks: leads {_n(best)}, which the adversary cannot"
+                   " beat, to keep the lead" + (f" (+{taken} in brisques)" if taken else ""))
+    else:
+        why.append(f"in the last eight tricks: leads {_n(best)}; every lead loses the trick"
+                   " now and this one gives away least")
+
+
+def _why_win_last_eight(best: int, lead: int, at_risk: bool, n_winners: int,
+                        why: list[str]) -> None:
+    taking = f" to take the {_n(lead)} brisque" if BRISQUE[lead] else ""
+    why.append(f"in the last eight tricks: wins with {_n(best)}{taking}")
+    if at_risk:
+        why.append(f"{_n(best)} is a brisque the adversary could catch later")
+    elif n_winners > 1:
+        why.append(f"{_n(best)} is the cheapest card that wins")
 
 
 def _last_eight_worth(c: int, trump: int) -> float:
