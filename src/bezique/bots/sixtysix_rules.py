@@ -27,7 +27,8 @@ whole Bézique family) or from his remarks on closing in the Sixty-Six section:
 
 The player sees a deal only through ``state.observation(seat)`` and
 ``state.legal_actions()``, so its choice is the same in every deal that looks the same to
-its seat.
+its seat. ``advise`` gives that choice with the reasons that decided it, in a player's
+words, built from the same evaluation (``choose`` skips building them).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ import dataclasses
 import random
 from typing import Any
 
+from ..core.cards import card_name
 from ..core.game import Action, State
 from ..games.sixtysix import (
     ACE,
@@ -57,7 +59,7 @@ from ..games.sixtysix import (
     Show,
     SixtySixObservation,
 )
-from .base import Bot
+from .base import Advice, Bot
 
 ALL_CARDS: tuple[int, ...] = tuple(sorted(int(c) for c in PACK.all_cards()))
 
@@ -104,6 +106,20 @@ class SixtySixRulesBot(Bot):
     # -- the decision --------------------------------------------------------------------
 
     def choose(self, state: State) -> Action:
+        return self._decide(state, None)
+
+    def advise(self, state: State) -> Advice:
+        """What :meth:`choose` plays, and why: up to three reasons in a player's words,
+        cards in notation (``QS``, ``TD``), taken from the same evaluation and drawing on
+        ``self.rng`` exactly as ``choose`` does. Hands the adversary might hold are only
+        summed up (averages over them), never shown as if known."""
+        why: list[str] = []
+        action = self._decide(state, why)
+        return Advice(action, tuple(why[:3]))
+
+    def _decide(self, state: State, why: list[str] | None) -> Action:
+        """The one decision path of ``choose`` and ``advise``; ``why``, when given,
+        receives the reasons (building them is skipped otherwise)."""
         seat = state.current_player()
         obs = state.observation(seat)
         if not isinstance(obs, SixtySixObservation):
@@ -113,24 +129,42 @@ class SixtySixRulesBot(Bot):
         me = seat
         # count toward 66: claim as soon as it is reached (SS 35)
         if CLAIM in legal and obs.points[me] >= TARGET:
+            if why is not None:
+                why.append(f"claims: counts {obs.points[me]}, enough to win the hand")
+                why.append(_claim_worth(v, obs.points[me]))
             return CLAIM
         for a in legal:  # a marriage that makes 66 is shown, not led (SS 24)
             if type(a) is Show and obs.points[me] + v.marriage_value(int(a.suit)) >= TARGET:
+                if why is not None:
+                    s = int(a.suit)
+                    total = obs.points[me] + v.marriage_value(s)
+                    why.append(f"shows {_n(s * 16 + KING)} {_n(s * 16 + QUEEN)} for"
+                               f" {v.marriage_value(s)}: that makes {total}, enough to claim")
+                    why.append(_claim_worth(v, total))
                 return a
         if EXCHANGE in legal and self._want_exchange(v):
+            if why is not None:
+                why.append(_why_exchange(v))
             return EXCHANGE
         if obs.phase == "draw":
-            if self._want_close(v):
+            if self._want_close(v, why, "draws"):
                 return CLOSE
             return DRAW
         if not (obs.closed or (obs.turn_up is None and obs.stock_size == 0)):
             # still drawing
             if obs.phase == "lead":
-                if CLOSE in legal and self._want_close(v):
+                not_closing: list[str] | None = [] if why is not None else None
+                if CLOSE in legal and self._want_close(v, not_closing, "does not close",
+                                                       weak=False):
+                    if why is not None and not_closing is not None:
+                        why.extend(not_closing)
                     return CLOSE
-                return self._lead_while_drawing(v, legal)
-            return self._follow_while_drawing(v, legal)
-        return self._look_ahead(v, legal)
+                action = self._lead_while_drawing(v, legal, why)
+                if why is not None and not_closing:
+                    why.insert(min(2, len(why)), not_closing[0])
+                return action
+            return self._follow_while_drawing(v, legal, why)
+        return self._look_ahead(v, legal, why)
 
     # -- the Nine, closing ---------------------------------------------------------------
 
@@ -141,7 +175,11 @@ class SixtySixRulesBot(Bot):
         others = sum(1 for c in v.hand if c >> 4 == v.trump and c & 15 != NINE)
         return others >= 2
 
-    def _want_close(self, v: _View) -> bool:
+    def _want_close(self, v: _View, why: list[str] | None = None,
+                    otherwise: str = "draws", *, weak: bool = True) -> bool:
+        """Whether to close; ``why``, when given, receives the reason, the sentence
+        starting ``closes`` or ``otherwise`` (``weak``: also when the hand is too weak to
+        think of it)."""
         obs = v.obs
         me = obs.seat
         if obs.stock_size == 0:
@@ -150,6 +188,10 @@ class SixtySixRulesBot(Bot):
         if obs.tricks_won[me]:
             potential += sum(v.marriage_value(s) for s in v.marriages())
         if potential < self.params.close_min_potential:
+            if why is not None and weak:
+                why.append(f"{otherwise}: too weak to close: counts {obs.points[me]},"
+                           f" {potential} with the high cards in hand"
+                           f" (closing wants {self.params.close_min_potential})")
             return False
         opp_trick = obs.tricks_won[1 - me] > 0
         total = 0.0
@@ -162,21 +204,46 @@ class SixtySixRulesBot(Bot):
             total += val
             if val < 0:
                 failures += 1
-        return (total / n >= self.params.close_margin
-                and failures <= self.params.close_max_failures * n)
+        close = (total / n >= self.params.close_margin
+                 and failures <= self.params.close_max_failures * n)
+        if why is not None:
+            played = (f"played out over {n} deals of the unseen cards, closing averages"
+                      f" {total / n:+.1f} game points and fails in {failures}")
+            if close:
+                why.append(f"closes: counts {obs.points[me]} with {_strength(v)},"
+                           " expecting to reach 66")
+                why.append(played)
+            else:
+                why.append(f"{otherwise}: {played}")
+        return close
 
     # -- while drawing -------------------------------------------------------------------
 
-    def _lead_while_drawing(self, v: _View, legal: list[Action]) -> Action:
+    def _lead_while_drawing(self, v: _View, legal: list[Action],
+                            why: list[str] | None) -> Action:
         marriages = v.marriages()
         if marriages:  # declare at once, the royal marriage first; lead the Queen
             best = max(marriages, key=v.marriage_value)
             want = best * 16 + QUEEN
             for a in legal:
                 if type(a) is Marry and int(a.card) == want:
+                    if why is not None:
+                        _why_marry(v, best, len(marriages), why)
                     return a
         plays = [a for a in legal if type(a) is Play]
-        return min(plays, key=lambda a: self._lead_cost(v, int(a.card)))
+        chosen = min(plays, key=lambda a: self._lead_cost(v, int(a.card)))
+        if why is not None:
+            c = int(chosen.card)
+            cost = self._lead_cost(v, c)
+            if cost <= 0:
+                why.append(f"leads {_n(c)}: no count and no use to you")
+            else:
+                why.append(f"leads {_n(c)}: the card that costs least to give up"
+                           f" ({_lead_use(v, c, self.params)})")
+            keeps = _keeps(v, [int(a.card) for a in plays if a is not chosen], self.params)
+            if keeps:
+                why.append(keeps)
+        return chosen
 
     def _lead_cost(self, v: _View, c: int) -> float:
         cost = v.power(c) + v.marriage_keep(c, self.params) + 0.5 * POINTS[c]
@@ -184,7 +251,8 @@ class SixtySixRulesBot(Bot):
             cost += 3.0  # keep trumps while drawing (Suggestions, Trumps)
         return cost
 
-    def _follow_while_drawing(self, v: _View, legal: list[Action]) -> Action:
+    def _follow_while_drawing(self, v: _View, legal: list[Action],
+                              why: list[str] | None) -> Action:
         obs = v.obs
         me = obs.seat
         lead = int(obs.trick[0])
@@ -206,11 +274,13 @@ class SixtySixRulesBot(Bot):
             if best is None or score > best[0]:
                 best = (score, c)
         assert best is not None
+        if why is not None:
+            _why_follow(v, best[1], plays, pend, bonus > 0, self.params, why)
         return next(a for a in legal if type(a) is Play and int(a.card) == best[1])
 
     # -- closed or exhausted: look ahead -------------------------------------------------
 
-    def _look_ahead(self, v: _View, legal: list[Action]) -> Action:
+    def _look_ahead(self, v: _View, legal: list[Action], why: list[str] | None) -> Action:
         obs = v.obs
         me = obs.seat
         closer = -1
@@ -227,6 +297,8 @@ class SixtySixRulesBot(Bot):
                                            + v.marriage_value(int(a.suit)) >= TARGET):  # type: ignore[attr-defined]
                 candidates.append(a)
         if len(candidates) == 1:
+            if why is not None:
+                why.append(f"{_doing(candidates[0], obs.phase)}: the only card you may play")
             return candidates[0]
         # tie-break toward the cheaper card: keep power in hand
         candidates.sort(key=lambda a: (type(a) is not Show, type(a) is not Marry,
@@ -241,7 +313,190 @@ class SixtySixRulesBot(Bot):
                                                int(obs.trick[0]) if obs.trick else -1,
                                                v.pts(), v.tricks(), v.pending())
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        if why is not None:
+            _why_look_ahead(candidates, [x / len(hands) for x in totals], best, exact,
+                            len(hands), obs.phase, why)
         return candidates[best]
+
+
+# -- the reasons, in a player's words ------------------------------------------------------
+
+def _n(c: int) -> str:
+    return card_name(c)
+
+
+def _doing(a: Action, phase: str) -> str:
+    """``leads QS``, ``plays QS``, ``marries KH and leads QH``, ``shows KH QH``."""
+    if type(a) is Show:
+        s = int(a.suit)
+        return f"shows {_n(s * 16 + KING)} {_n(s * 16 + QUEEN)}"
+    if type(a) is Marry:
+        return f"declares the marriage and leads {_n(int(a.card))}"
+    if type(a) is Play:
+        return ("leads " if phase == "lead" else "plays ") + _n(int(a.card))
+    return str(a)
+
+
+def _game_points(n: int) -> str:
+    return f"{n} game point" + ("" if n == 1 else "s")
+
+
+def _claim_worth(v: _View, total: int) -> str:
+    """What a right claim with ``total`` counted brings (SS 35, 36), in words."""
+    obs = v.obs
+    me, opp = obs.seat, 1 - obs.seat
+    closer = -1 if not obs.closed else (0 if obs.closer == me else 1)
+    game = _Endgame(v.trump, closed=obs.closed, closer=closer,
+                    nc_trick=bool(obs.non_closer_had_trick))
+    worth = game._right(0, total, obs.points[opp], obs.tricks_won[me] or 1,
+                        obs.tricks_won[opp])
+    if not obs.tricks_won[opp]:
+        because = "the adversary has not won a trick"
+    elif obs.points[opp] < 33:
+        because = f"the adversary counts only {obs.points[opp]}, under 33"
+    else:
+        because = f"the adversary counts {obs.points[opp]}"
+    if closer == 1:
+        because = "the adversary closed and failed"
+    return f"worth {_game_points(worth)}: {because}"
+
+
+def _why_exchange(v: _View) -> str:
+    up = _n(int(v.obs.turn_up)) if v.obs.turn_up is not None else "the turn-up"
+    nine = _n(v.trump * 16 + NINE)
+    if not v.obs.closed:
+        return f"exchanges {nine} for the turn-up {up}: a better trump, and it costs nothing"
+    guards = [c for c in v.hand if c >> 4 == v.trump and c & 15 != NINE]
+    return (f"exchanges {nine} for {up}: the stock is closed, but "
+            + " ".join(_n(c) for c in sorted(guards, key=lambda c: -STRENGTH[c]))
+            + " guard it")
+
+
+def _strength(v: _View) -> str:
+    """``AS TS in trumps and AC``: the counting cards of the hand, and its marriages."""
+    t = v.trump
+    high = sorted((c for c in v.hand if c & 15 in (ACE, TEN)), key=lambda c: -STRENGTH[c])
+    trumps = [_n(c) for c in high if c >> 4 == t]
+    plain = [_n(c) for c in high if c >> 4 != t]
+    words = []
+    if trumps:
+        words.append(" ".join(trumps) + " in trumps")
+    if plain:
+        words.append(" ".join(plain))
+    for s in v.marriages():
+        words.append(f"the {'royal ' if s == t else ''}marriage {_n(s * 16 + KING)}"
+                     f" {_n(s * 16 + QUEEN)}")
+    return " and ".join(words) if words else "nothing high in hand"
+
+
+def _why_marry(v: _View, suit: int, n: int, why: list[str]) -> None:
+    value = v.marriage_value(suit)
+    royal = "royal " if suit == v.trump else ""
+    why.append(f"declares the {royal}marriage ({value}) at once, leading"
+               f" {_n(suit * 16 + QUEEN)} and keeping {_n(suit * 16 + KING)}")
+    if n > 1:
+        why.append("the most valuable marriage first")
+    if not v.obs.tricks_won[v.me]:
+        why.append(f"the {value} counts once you win a trick")
+
+
+def _lead_use(v: _View, c: int, params: SixtySixRulesParams) -> str:
+    """What leading ``c`` gives up, in words: ``counts 2, a Queen``."""
+    words = [f"counts {POINTS[c]}" if POINTS[c] else "no count"]
+    if c >> 4 == v.trump:
+        words.append("a trump")
+    r = c & 15
+    if (r == KING or r == QUEEN) and v.marriage_keep(c, params):
+        words.append("its partner may still come")
+    elif r == KING or r == QUEEN:
+        words.append("its partner is gone")
+    return ", ".join(words)
+
+
+def _keeps(v: _View, cards: list[int], params: SixtySixRulesParams) -> str:
+    """``keeps AS TS (trumps) and KH QH (a marriage)``: the cards most worth keeping,
+    grouped by what for; "" if none is worth much."""
+    groups: dict[str, list[int]] = {}
+    worth = {c: v.power(c) + v.marriage_keep(c, params) for c in set(cards)}
+    for c in sorted(worth, key=lambda c: -worth[c])[:4]:
+        if worth[c] < 5.0:
+            continue
+        if v.marriage_keep(c, params) >= 20.0:
+            use = "a marriage"
+        elif c >> 4 == v.trump:
+            use = "trumps"
+        elif c & 15 in (ACE, TEN):
+            use = "Aces and Tens"
+        else:
+            use = "toward a marriage"
+        groups.setdefault(use, []).append(c)
+    words = [" ".join(_n(c) for c in cs) + f" ({use})" for use, cs in groups.items()]
+    if not words:
+        return ""
+    return "keeps " + (words[0] if len(words) == 1 else
+                       ", ".join(words[:-1]) + " and " + words[-1])
+
+
+def _why_follow(v: _View, c: int, plays: list[int], pend: int, lead_wanted: bool,
+                params: SixtySixRulesParams, why: list[str]) -> None:
+    obs = v.obs
+    me = obs.seat
+    lead = int(obs.trick[0])
+    pts = POINTS[lead] + POINTS[c]
+    winners = [x for x in plays if _beats(x, lead, v.trump)]
+
+    def keep(x: int) -> float:
+        return v.power(x) + v.marriage_keep(x, params)
+    if _beats(c, lead, v.trump):
+        total = obs.points[me] + pts + pend
+        if total >= TARGET:
+            why.append(f"wins with {_n(c)}: that makes {total}, enough to claim 66")
+            return
+        why.append(f"wins with {_n(c)} to take {_n(lead)} ({pts} points)"
+                   + (" and the lead, to declare your marriage" if lead_wanted else ""))
+        if len(winners) > 1 and keep(c) <= min(keep(x) for x in winners):
+            why.append(f"{_n(c)} is the cheapest card that wins")
+    elif not winners:
+        why.append(f"cannot win the trick: plays {_n(c)}, the card that costs least")
+    else:
+        w = min(winners, key=keep)
+        why.append(f"lets the trick go with {_n(c)}: winning needs {_n(w)}, worth more kept"
+                   f" than the {POINTS[lead] + POINTS[w]} points of the trick")
+
+
+def _card(a: Action) -> str:
+    """A candidate as a player names it: ``QS``, ``marry KC``, ``show KH QH``."""
+    return _n(int(a.card)) if type(a) is Play else str(a)
+
+
+def _why_look_ahead(candidates: list[Action], means: list[float], best: int, exact: bool,
+                    n_hands: int, phase: str, why: list[str]) -> None:
+    doing = _doing(candidates[best], phase)
+    m = means[best]
+    if exact:
+        result = ("neither side reaches 66" if m == 0 else
+                  f"you win {_game_points(round(m))}" if m > 0 else
+                  f"you lose {_game_points(round(-m))}")
+        why.append(f"{doing}: the stock is gone and every card is known; played out"
+                   f" exactly, {result}")
+    else:
+        why.append(f"{doing}: the look-ahead over {n_hands} deals of the unseen cards"
+                   f" gives it the best average, {m:+.1f} game points")
+    others = [i for i in range(len(candidates)) if i != best]
+    if not others:
+        return
+    second = max(others, key=lambda i: (means[i], -i))
+    if means[second] == m:
+        chosen = candidates[best]
+        card = _n(int(chosen.card)) if type(chosen) is Play or type(chosen) is Marry \
+            else _card(chosen)
+        why.append(f"{_card(candidates[second])} does as well; {card} is the cheaper card"
+                   " to give up")
+    elif exact:
+        why.append(f"{_card(candidates[second])} would give {means[second]:+.0f}")
+    else:
+        why.append(f"the next best, {_card(candidates[second])}, averages"
+                   f" {means[second]:+.1f}")
 
 
 def _beats(c: int, lead: int, trump: int) -> bool:
