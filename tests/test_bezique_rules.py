@@ -958,11 +958,21 @@ def test_bz62_example_laying_everything_scores_one_combination() -> None:
         probe.apply(action)
         gains.add(probe.scores()[0])
     assert gains == {0, 40, 60, 500}  # never 600, 560 nor 100
-    for text in ("double-bezique QS QS JD JD + four-queens QS QS QH QC"
-                 " + royal-marriage KH QH",
-                 "double-bezique QS QS JD JD + four-queens QS* QS* QH QC",
-                 "four-queens QS QS QH QC + royal-marriage KH QH*"):
-        assert_refused(state, text, "not a legal declaration")
+    # he may lay them all down and announce them, but scores one; each of the others
+    # waits for a trick of its own (announced "to score", BZ 54)
+    for text, scored, rest in (
+            ("double-bezique QS QS JD JD + four-queens QS QS QH QC + royal-marriage KH QH",
+             500, ("four-queens QS QS QH QC", "royal-marriage KH QH")),
+            ("four-queens QS QS QH QC + double-bezique QS QS JD JD", 60,
+             ("double-bezique QS QS JD JD",)),
+            ("four-queens QS QS QH QC + royal-marriage KH QH", 60, ("royal-marriage KH QH",))):
+        probe = state.clone()
+        assert gain(probe, text) == scored  # not 600, 560 nor 100
+        assert carried(probe, 0) == to_score(*rest)
+    # a card laid now is no table card of the same declaration: the star is not needed
+    probe = state.clone()
+    assert str(probe.parse_action("four-queens QS QS QH QC + royal-marriage KH QH*")) \
+        == str(GAME.parse_action("four-queens QS QS QH QC + royal-marriage KH QH"))
 
 
 # == BZ-I Carrying "to score" (Foster: "Forty for bézique, and twenty to score") ===============
@@ -993,6 +1003,105 @@ def test_bz63_example_forty_for_bezique_and_twenty_to_score() -> None:
     assert gain(state, "score marriage QS KS") == 20
     assert carried(state, 0) == []
     assert state.scores() == (140, 0)
+
+
+def four_jacks_then_four_queens() -> BeziqueState:
+    """Four Jacks (both JD among them) declared; seat 0 wins another trick holding four
+    Queens, both QS among them: laid for sixty, they also form béziques with the Jacks."""
+    state = position("JD JD JH JC QS QS QH QC", OPPONENT, phase="declare")
+    assert gain(state, "four-jacks JD JD JH JC") == 40
+    trick(state, 0, keep=("JD*", "QS", "QH", "QC"))
+    return state
+
+
+def test_bz63_bz59_example_four_queens_may_carry_the_double_bezique() -> None:
+    state = four_jacks_then_four_queens()
+    queens = "four-queens QS QS QH QC"
+    # every largest choice of what the Queens complete with the Jacks on the table is
+    # offered: two single béziques (80), or one single and the double (540); never the
+    # double with both singles (BZ 59: no fresh card would be left for it)
+    assert {a for a in declarations(state) if a.startswith("four-queens")} == norm(
+        queens, queens + " + bezique QS JD* + bezique QS JD*",
+        queens + " + bezique QS JD* + double-bezique QS QS JD* JD*")
+    assert_refused(state, queens + " + bezique QS JD* + bezique QS JD*"
+                   " + double-bezique QS QS JD* JD*", "not a legal declaration")
+    # a smaller choice is legal too, though not listed: the double alone carried
+    probe = state.clone()
+    text = queens + " + double-bezique QS QS JD* JD*"
+    assert probe.is_legal(probe.parse_action(text))
+    assert gain(probe, text) == 60
+    assert carried(probe, 0) == to_score("double-bezique QS QS JD JD")
+    trick(probe, 0, keep=("QS*", "JD*"))
+    assert gain(probe, "score double-bezique QS QS JD JD") == 500
+    # the listed choice scores the single and then the double: 60 + 40 + 500
+    text = queens + " + bezique QS JD* + double-bezique QS QS JD* JD*"
+    assert gain(state, text) == 60
+    assert carried(state, 0) == to_score("bezique QS JD", "double-bezique QS QS JD JD")
+    trick(state, 0, keep=("QS*", "JD*"))
+    assert gain(state, "score bezique QS JD") == 40
+    trick(state, 0, keep=("QS*", "JD*"))
+    assert gain(state, "score double-bezique QS QS JD JD") == 500
+    assert state.scores() == (40 + 60 + 40 + 500, 0)
+
+
+def test_bz63_every_largest_set_of_carried_marriages_is_offered() -> None:
+    # four Queens on the table; four Kings laid complete four marriages (one royal):
+    # announcing all four at once is offered, and no smaller set is listed beside it
+    state = position("QS QH QD QC KS KH KD KC", OPPONENT, phase="declare")
+    do(state, "four-queens QS QH QD QC")
+    trick(state, 0, keep=("QS*", "QH*", "QD*", "QC*", "KS", "KH", "KD", "KC"))
+    kings = [a for a in declarations(state) if a.startswith("four-kings")]
+    everything = ("four-kings KS KH KD KC + marriage KC QC* + marriage KD QD*"
+                  " + marriage KS QS* + royal-marriage KH QH*")
+    assert set(kings) == norm("four-kings KS KH KD KC", everything)
+    part = "four-kings KS KH KD KC + marriage KC QC* + royal-marriage KH QH*"
+    assert state.is_legal(state.parse_action(part))  # legal, if not listed
+    assert gain(state, everything) == 80
+    assert len(carried(state, 0)) == 4
+
+
+def test_bz54_combinations_sharing_no_card_may_be_announced_together() -> None:
+    state = declare_phase("KC QC KD QD 9C 8C 7C")
+    text = "marriage KC QC + marriage KD QD"
+    # listed: each marriage alone (announcing both gains nothing over declaring them one
+    # after the other); legal: both at once, one scored, the other "to score"
+    assert declarations(state) == norm("marriage KC QC", "marriage KD QD")
+    action = state.parse_action(text)
+    assert str(action) == str(GAME.parse_action(text))
+    assert state.is_legal(action) and state.action_from_text(text) == action
+    assert gain(state, text) == 20
+    assert carried(state, 0) == to_score("marriage KD QD")
+    assert [str(Card(e[0])) for e in state.tables[0]] == ["KC", "QC", "KD", "QD"]
+    trick(state, 0, keep=("KC*", "QC*", "KD*", "QD*"))
+    assert legal(state) == norm("score marriage KD QD", "draw")
+    assert gain(state, "score marriage KD QD") == 20
+
+
+def test_bz54_announcing_several_keeps_every_other_rule() -> None:
+    state = declare_phase("KC QC KS QS QS JD JD")
+    # one King of clubs cannot make two marriages (BZ 58)
+    assert_refused(state, "marriage KC QC + marriage KC QC", "not a legal declaration")
+    # a double bézique scored first bars the single carried on its cards (BZ 60) ...
+    assert_refused(state, "double-bezique QS QS JD JD + bezique QS JD",
+                   "not a legal declaration")
+    # ... the single first, with the double carried, is adding (BZ 57)
+    probe = state.clone()
+    assert gain(probe, "bezique QS JD + double-bezique QS QS JD JD") == 40
+    assert carried(probe, 0) == to_score("double-bezique QS QS JD JD")
+    # a Queen laid once serves in two classes (BZ 61): three combinations, six cards
+    probe = state.clone()
+    assert gain(probe, "bezique QS JD + marriage KS QS + marriage KC QC") == 40
+    assert sorted(str(Card(e[0])) for e in probe.tables[0]) == sorted(
+        ["QS", "JD", "KS", "KC", "QC"])
+    assert carried(probe, 0) == to_score("marriage KS QS", "marriage KC QC")
+    # the carried ones count as announced lowest first, whatever order they are written in
+    probe = state.clone()
+    assert gain(probe, "marriage KC QC + double-bezique QS QS JD JD + bezique QS JD") == 20
+    assert carried(probe, 0) == to_score("bezique QS JD", "double-bezique QS QS JD JD")
+    # and the screen's own text reads back: names in words, values in brackets
+    probe = state.clone()
+    assert gain(probe, "Marriage K♣ Q♣ (20) + marriage K♠ Q♠ (20 to score)") == 20
+    assert carried(probe, 0) == to_score("marriage KS QS")
 
 
 def test_bz64_example_carried_score_survives_lost_tricks() -> None:
@@ -1222,7 +1331,7 @@ def test_bz82_stock_always_odd_so_last_card_and_turn_up_pair_off() -> None:
 def test_bz83_false_announcement_refused() -> None:
     state = declare_phase("KS KH KD JC QS JD 9C")
     # three Kings and a Jack announced as four Kings
-    assert_refused(state, "four-kings KS KH KD JC", "not a legal declaration")
+    assert_refused(state, "four-kings KS KH KD JC", "is no four kings")
     # combinations with a card the player does not hold
     assert_refused(state, "four-kings KS KH KD KC", "not a legal declaration")
     assert_refused(state, "royal-marriage KH QH", "not a legal declaration")

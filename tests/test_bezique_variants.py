@@ -223,7 +223,7 @@ def test_v_bz25_one_declaration_per_trick_nothing_carried() -> None:
     do(state, "four-kings KS KH KD KC")
     trick(state, 0)
     assert declarations(state) == norm("marriage QS KS*", "bezique JD QS")
-    assert_refused(state, "bezique QS JD + marriage QS KS*", "not a legal declaration")
+    assert_refused(state, "bezique QS JD + marriage QS KS*", "nothing is carried")
 
 
 # -- V-BZ-26 trumps_only_in_last_eight ---------------------------------------------------------

@@ -244,3 +244,25 @@ def test_a_bad_stacked_pack_is_refused_naming_the_cards() -> None:
     order[0] = Card.parse("2C")
     with pytest.raises(NotationError, match="too many: 2C"):
         game.deal(0, pack=order)
+
+
+# -- a game's own ranks ------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, rank", [("2H", "2"), ("5S", "5"), ("6c", "6")])
+def test_a_card_of_a_rank_outside_the_pack_names_only_the_games_ranks(text: str,
+                                                                     rank: str) -> None:
+    from bezique.core.cards import parse_game_card
+    bezique = [Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT,
+               Rank.SEVEN]
+    with pytest.raises(NotationError) as info:
+        parse_game_card(text, bezique, "Bézique")
+    message = str(info.value)
+    assert repr(text) in message and f"no {rank} in its pack" in message
+    assert "ranks A 10 K Q J 9 8 7)" in message and "6 5 4" not in message
+    assert parse_game_card("10♥", bezique, "Bézique") == Card.parse("TH")
+
+
+def test_over_long_card_text_is_refused_without_echoing_it() -> None:
+    with pytest.raises(NotationError) as info:
+        Card.parse("Q" * 100_000 + "S")
+    assert len(str(info.value)) < 200 and "…" in str(info.value)

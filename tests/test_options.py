@@ -12,7 +12,13 @@ import pytest
 from bezique.core.errors import NotationError, OptionError
 from bezique.core.game import Game, Options
 from bezique.games import GAMES, make_game
-from bezique.games.bezique import Bezique, BeziqueOptions
+from bezique.games.bezique import (
+    COMBINATION_NAMES,
+    COMBINATIONS,
+    Bezique,
+    BeziqueOptions,
+    combination_names,
+)
 
 GAME_NAMES = sorted(GAMES)
 
@@ -233,3 +239,74 @@ def test_action_from_text_refuses_a_well_formed_illegal_action() -> None:
     state = Bezique().deal(0, seed=4)
     with pytest.raises(NotationError, match="'draw' is not a legal action now"):
         state.action_from_text("draw")
+
+
+# -- combination names as the screen writes them ------------------------------------------
+
+EXAMPLE_CARDS = {"marriage": "KS QS", "royal-marriage": "KH QH",
+                 "sequence": "AH TH KH QH JH", "bezique": "QS JD",
+                 "double-bezique": "QS QS JD JD", "four-aces": "AS AH AD AC",
+                 "four-kings": "KS KH KD KC", "four-queens": "QS QH QD QC",
+                 "four-jacks": "JS JH JD JC"}
+
+
+def test_the_combination_names_follow_the_books_table() -> None:
+    assert COMBINATION_NAMES == tuple(EXAMPLE_CARDS) == combination_names()
+    assert combination_names("words") == (
+        "marriage", "royal marriage", "sequence", "bézique", "double bézique", "four aces",
+        "four kings", "four queens", "four jacks")
+    assert combination_names("title")[1] == "Royal Marriage"
+    assert [COMBINATIONS[n].value for n in COMBINATION_NAMES] == [
+        20, 40, 250, 40, 500, 100, 80, 60, 40]
+
+
+def _spellings(name: str) -> set[str]:
+    words = COMBINATIONS[name].words  # "double bézique"
+    plain = words.replace("é", "e")
+    return {name, name.upper(), words, words.upper(), words.title(), plain, plain.title(),
+            plain.replace(" ", "-"), words.replace(" ", "-"), "  " + plain.replace(" ", "  ")}
+
+
+@pytest.mark.parametrize("name", COMBINATION_NAMES)
+def test_a_combination_name_reads_with_spaces_or_hyphens_any_case_and_accent(
+        name: str) -> None:
+    cards = EXAMPLE_CARDS[name]
+    starred = " ".join(c + "*" if i else c for i, c in enumerate(cards.split()))
+    want = Bezique().parse_action(f"{name} {cards}")
+    for spelling in _spellings(name):
+        assert Bezique().parse_action(f"{spelling} {cards}") == want, spelling
+        assert Bezique().parse_action(f"score {spelling} {cards}") == \
+            Bezique().parse_action(f"score {name} {cards}"), spelling
+        both = Bezique().parse_action(f"{spelling} {starred} + {spelling} {cards}")
+        assert both == Bezique().parse_action(f"{name} {starred} + {name} {cards}"), spelling
+
+
+def test_the_screens_labels_of_declarations_read_back() -> None:
+    game = Bezique()
+    assert game.parse_action("Royal Marriage K♥ Q♥ (40) + marriage K♠* Q♠ (20 to score)") \
+        == game.parse_action("royal-marriage KH QH + marriage KS* QS")
+    assert game.parse_action("score royal marriage K♥ Q♥ (40)") \
+        == game.parse_action("score royal-marriage KH QH")
+    assert game.parse_action("draw (declare nothing)") == game.parse_action("draw")
+    with pytest.raises(NotationError, match="worth 20, not 40"):
+        game.parse_action("marriage KS QS (40)")
+    with pytest.raises(NotationError, match="has 5 cards, not 2"):
+        game.parse_action("sequence AH TH")
+
+
+@pytest.mark.parametrize("game_name, text, ranks, absent", [
+    ("bezique", "2H", "A 10 K Q J 9 8 7", "6"), ("bezique", "5S", "A 10 K Q J 9 8 7", "4"),
+    ("bezique", "marriage KS 2S", "A 10 K Q J 9 8 7", "6"),
+    ("sixtysix", "8H", "A 10 K Q J 9", "8 7"), ("sixtysix", "marry 7S", "A 10 K Q J 9", "8 7"),
+    ("sixtysix", "show 8H QH", "A 10 K Q J 9", "8 7"),
+])
+def test_a_card_rank_the_games_pack_lacks_is_refused_naming_the_games_ranks(
+        game_name: str, text: str, ranks: str, absent: str) -> None:
+    game = make_game(game_name)
+    state = game.deal(0, seed=1)
+    for read in (game.parse_action, state.parse_action):
+        with pytest.raises(NotationError) as info:
+            read(text)
+        message = str(info.value)
+        assert f"(ranks {ranks})" in message, message
+        assert f"{ranks} {absent}" not in message

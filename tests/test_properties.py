@@ -464,6 +464,41 @@ def test_a_sampled_state_agrees_with_the_observation(name: str, data: st.DataObj
             assert snapshot(state) == before
 
 
+def _arrangement(state: State) -> tuple[Any, ...]:
+    """Where every card lies, in order: both hands and the stock."""
+    s: Any = state
+    return ([list(h) for h in s.hands], list(s.stock))
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@modest(10)
+@given(data=st.data(), seed=seeds, dealer=dealers)
+def test_a_resample_depends_only_on_the_observation_and_the_generator(
+        name: str, data: st.DataObject, seed: int, dealer: int) -> None:
+    """Two states that look the same to a seat but hold their hidden cards differently
+    give that seat identical samples from equally seeded generators: a sample cannot leak
+    the true order of the stock or of the other hand."""
+    game = data.draw(games_of(name))
+    state, rng = random_deal(game, seed, dealer)
+    if not all(hasattr(state, a) for a in ("hands", "stock")):
+        pytest.skip(f"{type(state).__name__} keeps no hands/stock lists to compare")
+    differed = 0
+    for k, _ in enumerate(positions(state, rng)):
+        if k % 4:
+            continue
+        for seat in (0, 1):
+            twin = state.resample(seat, random.Random(seed + k))  # other hidden cards
+            assert twin.observation(seat) == state.observation(seat)
+            if _arrangement(twin) != _arrangement(state):
+                differed += 1
+            a = state.resample(seat, random.Random(k))
+            b = twin.resample(seat, random.Random(k))
+            assert _arrangement(a) == _arrangement(b), f"seat {seat}, step {k}\n{state}"
+            assert a.observation(1 - seat) == b.observation(1 - seat)
+            assert [str(x) for x in a.legal_actions()] == [str(x) for x in b.legal_actions()]
+    assert differed  # the test can fail: the twins do hide their cards differently
+
+
 # -- 7. illegal actions ------------------------------------------------------------------
 
 def action_pool(game: Game[Any]) -> dict[str, Action]:

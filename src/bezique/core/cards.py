@@ -19,7 +19,7 @@ import random
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
 
-from .errors import NotationError
+from .errors import NotationError, quoted
 
 
 class Suit(IntEnum):
@@ -46,7 +46,7 @@ class Suit(IntEnum):
         key = text.strip().upper()
         if key in _SUIT_TEXT:
             return _SUIT_TEXT[key]
-        raise NotationError(f"unknown suit {text!r}: use C, D, H, S or ♣ ♦ ♥ ♠")
+        raise NotationError(f"unknown suit {quoted(text)}: use C, D, H, S or ♣ ♦ ♥ ♠")
 
 
 _SUIT_TEXT: dict[str, Suit] = {}
@@ -85,7 +85,7 @@ class Rank(IntEnum):
         key = text.strip().upper()
         if key in _RANK_TEXT:
             return _RANK_TEXT[key]
-        raise NotationError(f"unknown rank {text!r}: use A K Q J T(10) 9 8 7 6 5 4 3 2")
+        raise NotationError(f"unknown rank {quoted(text)}: use A K Q J T(10) 9 8 7 6 5 4 3 2")
 
 
 _RANK_LETTERS = {r: (str(int(r)) if r <= 9 else "TJQKA"[r - 10]) for r in Rank}
@@ -129,13 +129,14 @@ class Card(int):
     def parse(cls, text: str) -> Card:
         """Parse ``QS``, ``TD``, ``10D``, ``7♥``, ``q♠`` (rank then suit, any case)."""
         t = text.strip()
-        if len(t) < 2:
-            raise NotationError(f"not a card: {text!r} (write rank then suit, e.g. QS, TD, 10D)")
+        if not 2 <= len(t) <= 3:  # "QS" .. "10D": longer text is no card, however long
+            raise NotationError(f"not a card: {quoted(text)} (write rank then suit, e.g. QS,"
+                                " TD, 10D)")
         try:
             rank = Rank.parse(t[:-1])
             suit = Suit.parse(t[-1])
         except NotationError as exc:
-            raise NotationError(f"not a card: {text!r} ({exc})") from None
+            raise NotationError(f"not a card: {quoted(text)} ({exc})") from None
         return cls.from_suit_rank(suit, rank)
 
     @property
@@ -167,13 +168,45 @@ class Card(int):
         return format(self.notation(), spec)
 
 
+def rank_text(rank: Rank | int) -> str:
+    """A rank as a player writes it: ``A``, ``10``, ``K``, ``9``."""
+    return "10" if int(rank) == Rank.TEN else _RANK_LETTERS[Rank(int(rank))]
+
+
+def parse_game_card(text: str, ranks: Sequence[Rank], game: str) -> Card:
+    """Parse a card of a game whose pack holds only ``ranks`` (given high to low, as the
+    game ranks them); the error for any other text lists that game's ranks only.
+
+    >>> parse_game_card("10h", [Rank.ACE, Rank.TEN, Rank.KING], "Example")
+    Card.parse('TH')
+    >>> try:
+    ...     parse_game_card("2H", [Rank.ACE, Rank.TEN], "Pinochle")
+    ... except NotationError as exc:
+    ...     print(exc)
+    '2H' is not a card of Pinochle: there is no 2 in its pack (ranks A 10)
+    """
+    listed = " ".join(rank_text(r) for r in ranks)
+    t = text.strip()
+    rank: Rank | None = None
+    if 2 <= len(t) <= 3:
+        rank = _RANK_TEXT.get(t[:-1].upper())
+        if rank is not None and t[-1].upper() in _SUIT_TEXT:
+            if rank in ranks:
+                return Card.from_suit_rank(_SUIT_TEXT[t[-1].upper()], rank)
+            raise NotationError(f"{quoted(text)} is not a card of {game}: there is no"
+                                f" {rank_text(rank)} in its pack (ranks {listed})")
+    raise NotationError(f"not a card: {quoted(text)} (write rank then suit: ranks {listed};"
+                        " suits C D H S or ♣ ♦ ♥ ♠; e.g. QS, 10D)")
+
+
 def card_name(card_id: int) -> str:
     """Notation of a card given as a plain int id."""
     return Card(card_id).notation()
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
-    """Parse cards separated by spaces or commas: ``"QS JD 10H"``."""
+    """Parse cards separated by spaces or commas: ``"QS JD 10H"`` (any rank; a game's own
+    parser refuses the ranks its pack lacks)."""
     parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     return [Card.parse(p) for p in parts]
 

@@ -21,3 +21,33 @@ class OptionError(BeziqueError, ValueError):
 
 class RecordError(BeziqueError, ValueError):
     """A game record that is malformed or does not replay."""
+
+
+class SeatError(BeziqueError, ValueError):
+    """A seat (or dealer) that is not one of the game's seats; the message names the valid
+    ones (0 and 1 in the two-handed games)."""
+
+
+#: How much of a text an error message quotes: longer input is cut, with an ellipsis.
+QUOTE_LIMIT = 40
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr`` of a value for an error message, cut to about ``limit`` characters so that
+    over-long input is never echoed back in full.
+
+    >>> quoted("QS")
+    "'QS'"
+    >>> quoted("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (100 characters)"
+    """
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return repr(value[:limit])[:-1] + "…" + repr(value[:limit])[-1] \
+            + f" ({len(value):,} characters)"
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real error
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "…"

@@ -12,19 +12,73 @@ Bots and front ends use only this interface.
 from __future__ import annotations
 
 import dataclasses
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .cards import Pack
-from .errors import NotationError, OptionError
+from .errors import NotationError, OptionError, SeatError, quoted
 
 if TYPE_CHECKING:
     from .match import ScoreSheet
 
 TERMINAL = -1
 """``current_player()`` of a finished deal."""
+
+
+def check_seat(seat: object, num_players: int = 2, what: str = "seat") -> int:
+    """``seat`` as an int if it is one of the seats ``0 .. num_players - 1``; otherwise a
+    :class:`SeatError` naming the valid seats (a bool or a non-integer is no seat).
+
+    >>> check_seat(1)
+    1
+    >>> check_seat(2)
+    Traceback (most recent call last):
+    ...
+    bezique.core.errors.SeatError: seat 2 is not a seat of this game: the seats are 0 and 1
+    """
+    valid = " and ".join(", ".join(str(i) for i in range(num_players)).rsplit(", ", 1))
+    index: int | None = None
+    if not isinstance(seat, bool):
+        try:
+            index = operator.index(seat)  # type: ignore[arg-type]
+        except TypeError:
+            index = None
+    if index is None or not 0 <= index < num_players:
+        raise SeatError(f"{what} {quoted(seat)} is not a seat of this game: the seats are"
+                        f" {valid}")
+    return index
+
+
+#: The longest action text a game reads (far beyond any real action; longer text is
+#: refused at once, without being read or echoed).
+MAX_ACTION_TEXT = 1000
+
+
+def action_words(text: object, game: str) -> str:
+    """``text`` with its runs of white space made single, after checking that it is text
+    of a sensible length: a :class:`NotationError` otherwise (quoting only its start)."""
+    if not isinstance(text, str):
+        raise NotationError(f"a {game} action is read from text, not {quoted(text)}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise NotationError(f"not a {game} action: {quoted(text)} is too long (at most"
+                            f" {MAX_ACTION_TEXT:,} characters)")
+    words = " ".join(text.split())
+    if not words:
+        raise NotationError("empty action")
+    return words
+
+
+def action_text(action: object) -> str:
+    """An action's notation for a message, or a short ``repr`` when the object (built by
+    hand, e.g. ``Play(999)``) has none."""
+    try:
+        text = action.notation()  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001 - any fault here is the caller's bad object
+        return quoted(action)
+    return text if isinstance(text, str) else quoted(action)
 
 
 class Action:
@@ -47,9 +101,12 @@ class Action:
 class Options:
     """Base of every game's options: a frozen dataclass whose fields are the variants.
 
-    Each field carries ``metadata={"choices": (...), "doc": "..."}``; booleans and ints
-    without choices are accepted as such.
+    Each field carries ``metadata={"choices": (...), "doc": "...", "source": "..."}``
+    (see :func:`option`); booleans and ints without choices are accepted as such.
+    ``game_title`` names the game in error messages.
     """
+
+    game_title: ClassVar[str] = "this game"
 
     @classmethod
     def option_names(cls) -> list[str]:
@@ -58,7 +115,8 @@ class Options:
 
     @classmethod
     def describe(cls) -> list[tuple[str, str, str, str]]:
-        """``(name, default, allowed values, description)`` for each option."""
+        """``(name, default, allowed values, description)`` for each option; the
+        description is in a player's words (the checklist label is ``source(name)``)."""
         rows = []
         for f in dataclasses.fields(cls):
             choices = f.metadata.get("choices")
@@ -72,6 +130,20 @@ class Options:
         return rows
 
     @classmethod
+    def source(cls, name: str) -> str:
+        """Where an option comes from in the rule texts (``V-BZ-04``, ``SS 7``): for
+        documentation and tests, never shown to a player."""
+        for f in dataclasses.fields(cls):
+            if f.name == name:
+                return str(f.metadata.get("source", ""))
+        raise OptionError(cls._unknown(name))
+
+    @classmethod
+    def _unknown(cls, name: object) -> str:
+        return (f"unknown option {quoted(name)} for {cls.game_title}; options: "
+                + ", ".join(cls.option_names()))
+
+    @classmethod
     def from_mapping(cls: type[OptionsT], values: Mapping[str, Any]) -> OptionsT:
         """Build options from ``{name: value}``; values may be text (``"true"``, ``"2000"``).
 
@@ -79,11 +151,13 @@ class Options:
         """
         fields = {f.name: f for f in dataclasses.fields(cls)}
         kwargs: dict[str, Any] = {}
+        if not isinstance(values, Mapping):
+            raise OptionError(f"the options of {cls.game_title} are given as name: value"
+                              f" pairs, not {quoted(values)}")
         for name, raw in values.items():
-            key = name.strip().replace("-", "_")
+            key = name.strip().replace("-", "_") if isinstance(name, str) else None
             if key not in fields:
-                raise OptionError(
-                    f"unknown option {name!r} for {cls.__name__}; known: {', '.join(fields)}")
+                raise OptionError(cls._unknown(name))
             kwargs[key] = _coerce(fields[key], raw)
         return cls(**kwargs)
 
@@ -91,9 +165,11 @@ class Options:
     def parse(cls: type[OptionsT], items: Sequence[str]) -> OptionsT:
         """Build options from ``["name=value", ...]`` (the command-line form)."""
         values: dict[str, str] = {}
+        if isinstance(items, str):  # one "name=value" string, not a list of them
+            items = [items]
         for item in items:
-            if "=" not in item:
-                raise OptionError(f"option {item!r} must be written name=value")
+            if not isinstance(item, str) or "=" not in item:
+                raise OptionError(f"option {quoted(item)} must be written name=value")
             k, v = item.split("=", 1)
             values[k.strip()] = v.strip()
         return cls.from_mapping(values)
@@ -108,10 +184,11 @@ class Options:
                 if getattr(self, f.name) != f.default}
 
 
-def option(default: Any, choices: tuple[Any, ...] | None, doc: str) -> Any:
+def option(default: Any, choices: tuple[Any, ...] | None, doc: str, source: str = "") -> Any:
     """Declare one option field: its default (Foster's rule), the values it takes (None:
-    any value of the default's type) and a line of documentation citing its source."""
-    meta: dict[str, Any] = {"doc": doc}
+    any value of the default's type), a line of documentation in a player's words (what
+    ``bezique play --list-options`` shows) and its ``source`` label in the rule texts."""
+    meta: dict[str, Any] = {"doc": doc, "source": source}
     if choices:
         meta["choices"] = choices
     return dataclasses.field(default=default, metadata=meta)
@@ -136,23 +213,26 @@ def _coerce(field: dataclasses.Field[Any], raw: Any) -> Any:
             elif low in ("false", "no", "off", "0"):
                 value = False
             else:
-                raise OptionError(f"option {field.name} takes true or false, not {raw!r}")
+                raise OptionError(f"option {field.name} takes true or false, not {quoted(raw)}")
         elif not isinstance(raw, bool):
-            raise OptionError(f"option {field.name} takes true or false, not {raw!r}")
+            raise OptionError(f"option {field.name} takes true or false, not {quoted(raw)}")
     elif isinstance(default, int):
         # a whole number or its text: int() would truncate 7.9, take True as 1 and raise
         # OverflowError for an infinite float
         if isinstance(raw, bool) or not isinstance(raw, int | str):
-            raise OptionError(f"option {field.name} takes a whole number, not {raw!r}")
+            raise OptionError(f"option {field.name} takes a whole number, not {quoted(raw)}")
         try:
-            value = int(raw)
+            value = int(raw) if not isinstance(raw, str) or len(raw) < 100 else None
         except (TypeError, ValueError):
-            raise OptionError(f"option {field.name} takes a whole number, not {raw!r}") from None
+            value = None
+        if value is None:
+            raise OptionError(f"option {field.name} takes a whole number, not {quoted(raw)}")
     else:
         value = str(raw).strip()
     if choices and value not in choices:
         raise OptionError(
-            f"option {field.name} takes {' | '.join(_fmt(c) for c in choices)}, not {raw!r}")
+            f"option {field.name} takes {' | '.join(_fmt(c) for c in choices)}, not"
+            f" {quoted(raw)}")
     return value
 
 
@@ -183,7 +263,9 @@ class Game(ABC, Generic[S]):
     def __init__(self, options: Options | None = None) -> None:
         opts = options if options is not None else self.options_class()
         if not isinstance(opts, self.options_class):
-            raise OptionError(f"{self.title} takes {self.options_class.__name__}")
+            other = (f"options of {opts.game_title}" if isinstance(opts, Options)
+                     else quoted(opts))
+            raise OptionError(f"{self.title} takes options of {self.title}, not {other}")
         self.options = opts
 
     @property
@@ -275,11 +357,17 @@ class State(ABC):
         """The deal's points for each seat once it is over (OpenSpiel's ``returns``)."""
         return self.game.deal_result(self).points if self.is_terminal() else (0, 0)
 
+    def is_legal(self, action: Action) -> bool:
+        """Whether the rules allow ``action`` now. Usually ``action in legal_actions()``;
+        a game whose list is bounded (Bézique lists no announcement of several unrelated
+        combinations at once) also accepts the legal actions it does not list."""
+        return action in self.legal_actions()
+
     def action_from_text(self, text: str) -> Action:
-        """Parse ``text`` and check that it is legal now."""
+        """Parse ``text`` and check that it is legal now (:meth:`is_legal`)."""
         action = self.parse_action(text)
-        if action not in self.legal_actions():
-            raise NotationError(f"{text!r} is not a legal action now")
+        if not self.is_legal(action):
+            raise NotationError(f"{quoted(text)} is not a legal action now")
         return action
 
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .errors import IllegalActionError
-from .game import Action, DealResult, Game, State
+from .game import Action, DealResult, Game, State, check_seat
 
 
 @dataclasses.dataclass
@@ -104,8 +104,7 @@ class Match:
 
     def __init__(self, game: Game[Any], *, seed: int | None = None, first_dealer: int = 0,
                  packs: Sequence[Sequence[int]] | None = None) -> None:
-        if first_dealer not in (0, 1):
-            raise ValueError("first_dealer must be seat 0 or 1")
+        first_dealer = check_seat(first_dealer, game.num_players, "first_dealer")
         self.game = game
         self.seed = seed
         self.rng = random.Random(seed)

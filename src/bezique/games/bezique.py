@@ -21,12 +21,22 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.cards import Card, Pack, Rank, Suit, card_name
-from ..core.errors import IllegalActionError, NotationError
-from ..core.game import Action, DealResult, Game, Observation, Options
+from ..core.cards import Card, Pack, Rank, Suit, card_name, parse_game_card
+from ..core.errors import IllegalActionError, NotationError, quoted
+from ..core.game import (
+    Action,
+    DealResult,
+    Game,
+    Observation,
+    Options,
+    action_text,
+    action_words,
+    check_seat,
+)
 from ..core.game import option as _opt
 from ..core.match import GameResult, ScoreSheet, SheetRow
 from ..core.trick import END_PHASE, RankOrder, TrickState, must_follow_and_win
@@ -48,27 +58,72 @@ CLASS_A, CLASS_B, CLASS_C = 0, 1, 2
 
 @dataclasses.dataclass(frozen=True)
 class Combination:
-    """A kind of declaration: its name, class (A marriages and sequences, B béziques,
-    C fours) and value (Declarations, table of values)."""
+    """A kind of declaration: its name in the notation, class (A marriages and sequences,
+    B béziques, C fours), value and number of cards (Declarations, table of values)."""
 
     name: str
     klass: int
     value: int
     title: str
+    size: int = 2
+
+    @property
+    def words(self) -> str:
+        """The name as a player says it: ``royal marriage``, ``double bézique``."""
+        return self.title.lower()
 
 
+#: The combinations in the order of the book's table (Declarations): class A, B, C.
 COMBINATIONS: dict[str, Combination] = {c.name: c for c in (
     Combination("marriage", CLASS_A, 20, "Marriage"),
     Combination("royal-marriage", CLASS_A, 40, "Royal Marriage"),
-    Combination("sequence", CLASS_A, 250, "Sequence"),
+    Combination("sequence", CLASS_A, 250, "Sequence", 5),
     Combination("bezique", CLASS_B, 40, "Bézique"),
-    Combination("double-bezique", CLASS_B, 500, "Double Bézique"),
-    Combination("four-aces", CLASS_C, 100, "Four Aces"),
-    Combination("four-kings", CLASS_C, 80, "Four Kings"),
-    Combination("four-queens", CLASS_C, 60, "Four Queens"),
-    Combination("four-jacks", CLASS_C, 40, "Four Jacks"),
+    Combination("double-bezique", CLASS_B, 500, "Double Bézique", 4),
+    Combination("four-aces", CLASS_C, 100, "Four Aces", 4),
+    Combination("four-kings", CLASS_C, 80, "Four Kings", 4),
+    Combination("four-queens", CLASS_C, 60, "Four Queens", 4),
+    Combination("four-jacks", CLASS_C, 40, "Four Jacks", 4),
 )}
 FOURS = (("four-jacks", JACK), ("four-queens", QUEEN), ("four-kings", KING), ("four-aces", ACE))
+
+#: The names of the combinations in the notation, in the order of the book's table.
+COMBINATION_NAMES: tuple[str, ...] = tuple(COMBINATIONS)
+
+
+def combination_names(style: str = "notation") -> tuple[str, ...]:
+    """The combinations' names in the order of the book's table, for help texts:
+    ``"notation"`` (``royal-marriage``), ``"words"`` (``royal marriage``, ``double
+    bézique``) or ``"title"`` (``Royal Marriage``). ``parse_action`` reads every style, in
+    any case, with or without the accent.
+
+    >>> combination_names("words")[:5]
+    ('marriage', 'royal marriage', 'sequence', 'bézique', 'double bézique')
+    """
+    if style == "notation":
+        return COMBINATION_NAMES
+    if style == "words":
+        return tuple(c.words for c in COMBINATIONS.values())
+    if style == "title":
+        return tuple(c.title for c in COMBINATIONS.values())
+    raise ValueError(f"style is notation, words or title, not {quoted(style)}")
+
+
+def _name_key(words: Sequence[str]) -> tuple[str, ...]:
+    return tuple(w for word in words
+                 for w in word.lower().replace("é", "e").replace("_", "-").split("-") if w)
+
+
+# every spelling of each name, as a tuple of plain lower-case words; a few of the texts'
+# own synonyms too (Enquire Within's knaves and common marriage)
+_NAMES: dict[tuple[str, ...], str] = {}
+for _c in COMBINATIONS.values():
+    _NAMES[_name_key([_c.name])] = _c.name
+    _NAMES[_name_key(_c.title.split())] = _c.name
+_NAMES[("four", "knaves")] = "four-jacks"
+_NAMES[("common", "marriage")] = "marriage"
+_LONGEST_NAME = max(len(k) for k in _NAMES)
+_NAME_LIST = ", ".join(c.words for c in COMBINATIONS.values())
 
 
 # -- options -----------------------------------------------------------------------------
@@ -194,49 +249,95 @@ _PT: list[Any] = [PLAY_TABLE.get(c) for c in range(64)]
 
 
 def parse_action(text: str) -> Action:
-    """Parse any Bézique action's notation (context free).
+    """Parse any Bézique action's notation (context free), and the text the screen writes
+    for it: combination names with spaces or hyphens, any case, with or without the
+    accent (``royal marriage``, ``Double Bézique``), cards as ``QS``, ``10♠`` or ``QS*``
+    (lying on the table), a value in brackets after each combination (``(40)``,
+    ``(20 to score)``), several joined by ``+``.
 
     >>> parse_action("QS*")
     Play(card=Card.parse('QS'), from_table=True)
     >>> str(parse_action("bezique qs jd + marriage ks* qs"))
     'bezique QS JD + marriage KS* QS'
+    >>> str(parse_action("Royal Marriage K♥ Q♥ (40) + double bézique Q♠ Q♠ J♦* J♦* (500 to score)"))
+    'royal-marriage KH QH + double-bezique QS QS JD* JD*'
     """
-    t = " ".join(text.strip().split())
+    t = action_words(text, "Bézique")
     low = t.lower()
-    if not t:
-        raise NotationError("empty action")
-    if low == "draw":
+    if low == "draw" or low.startswith("draw ("):
         return DRAW
-    if low in ("exchange", "exchange seven", "exchange 7"):
+    if low in ("exchange", "exchange seven", "exchange 7") or low.startswith("exchange ("):
         return EXCHANGE
+    words = t.split()
     if low.startswith("score "):
-        parts = t.split()[1:]
-        name = parts[0].lower()
-        if name not in COMBINATIONS:
-            raise NotationError(f"unknown combination {parts[0]!r} in {text!r}")
-        cards = tuple(Card.parse(p.rstrip("*")) for p in parts[1:])
-        return ScoreCarried(name, tuple(sorted(cards, key=book_order)))
-    first = t.split()[0].lower()
-    if first in COMBINATIONS:
+        name, rest = _read_name(words[1:], text)
+        if name is None:
+            raise NotationError(f"unknown combination {quoted(words[1])} in {quoted(text)};"
+                                f" combinations: {_NAME_LIST}")
+        pairs = _read_meld_cards(name, rest, text)
+        return ScoreCarried(name, tuple(sorted((c for c, _ in pairs), key=book_order)))
+    if _read_name(words, text)[0] is not None:
         melds = []
         for chunk in t.split("+"):
             parts = chunk.split()
             if not parts:
-                raise NotationError(f"empty combination in {text!r}")
-            name = parts[0].lower()
-            if name not in COMBINATIONS:
-                raise NotationError(f"unknown combination {parts[0]!r} in {text!r}; known: "
-                                    + ", ".join(COMBINATIONS))
-            pairs = tuple(sorted(((Card.parse(p.rstrip("*")), p.endswith("*"))
-                                  for p in parts[1:]), key=_pair_order))
-            melds.append(Meld(name, pairs))
+                raise NotationError(f"empty combination in {quoted(text)}")
+            name, rest = _read_name(parts, text)
+            if name is None:
+                raise NotationError(f"unknown combination {quoted(parts[0])} in"
+                                    f" {quoted(text)}; combinations: {_NAME_LIST}")
+            pairs = _read_meld_cards(name, rest, text)
+            melds.append(Meld(name, tuple(sorted(pairs, key=_pair_order))))
+        if len(melds) > MAX_MELDS:
+            raise NotationError(f"{len(melds)} combinations in one declaration: no declaration"
+                                f" holds more than {MAX_MELDS}")
         return Declare(tuple(melds))
-    if len(t.split()) == 1:
-        star = t.endswith("*")
-        card = Card.parse(t[:-1] if star else t)
-        return Play(card, star)
-    raise NotationError(f"not a Bézique action: {text!r} (a card like QS or QS*, a"
+    if len(words) == 1:
+        play: Play = _PT[_read_card(t[:-1])] if t.endswith("*") else _PH[_read_card(t)]
+        return play
+    raise NotationError(f"not a Bézique action: {quoted(text)} (a card like QS or QS*, a"
                         " combination like 'bezique QS JD', 'score ...', 'exchange' or 'draw')")
+
+
+#: No declaration can hold more combinations: each needs a card fresh from the hand (at
+#: most 8) that no other combination of its class in it has (3 classes).
+MAX_MELDS = 24
+
+
+def _read_card(text: str) -> Card:
+    return parse_game_card(text, ORDER.ranks, "Bézique")
+
+
+def _read_name(words: list[str], text: str) -> tuple[str | None, list[str]]:
+    """The combination named by the first words (the longest name that fits) and the
+    words after it."""
+    for n in range(min(_LONGEST_NAME, len(words)), 0, -1):
+        name = _NAMES.get(_name_key(words[:n]))
+        if name is not None:
+            return name, words[n:]
+    return None, words
+
+
+def _read_meld_cards(name: str, words: list[str], text: str) -> list[tuple[Card, bool]]:
+    """The cards of one combination (``QS``, ``QS*``), after an optional value in brackets
+    as the screen writes it (``(40)``, ``(20 to score)``)."""
+    combo = COMBINATIONS[name]
+    words = [w for word in words for w in word.split(",") if w]
+    if words and words[-1].endswith(")"):
+        start = max((i for i, w in enumerate(words) if w.startswith("(")), default=-1)
+        note = " ".join(words[start:])[1:-1].split() if start >= 0 else []
+        if not note or not note[0].isdecimal() or note[1:] not in ([], ["to", "score"]):
+            raise NotationError(f"{quoted(' '.join(words[start:]))} in {quoted(text)}: after"
+                                " the cards write the value only, e.g. (40) or (20 to score)")
+        if len(note[0]) > 6 or int(note[0]) != combo.value:
+            raise NotationError(f"{combo.words} is worth {combo.value}, not {note[0]}"
+                                f" ({quoted(text)})")
+        words = words[:start]
+    if len(words) != combo.size:
+        raise NotationError(f"a {combo.words} has {combo.size} cards, not {len(words)}:"
+                            f" {quoted(text)}")
+    return [(_read_card(w[:-1]), True) if w.endswith("*") else (_read_card(w), False)
+            for w in words]
 
 
 # -- the game ----------------------------------------------------------------------------
@@ -265,6 +366,7 @@ class Bezique(Game["BeziqueState"]):
         self._draw_pone_first = o.draw_order == "pone_always_first"
         self._carry = o.multiple_announcements == "carry"
         self._patterns: dict[int, list[tuple[str, list[int], dict[int, int]]]] = {}
+        self._candidates: dict[int, list[tuple[str, list[int] | int, int, int]]] = {}
 
     @property
     def pack(self) -> Pack:
@@ -374,6 +476,20 @@ class Bezique(Game["BeziqueState"]):
             return full
         return cached
 
+    def candidates(self, trump: int) -> list[tuple[str, list[int] | int, int, int]]:
+        """Every combination under a trump suit as ``(name, cards or rank of a four,
+        class, value)``, lowest value first: the order in which combinations carried "to
+        score" are completed."""
+        cached = self._candidates.get(trump)
+        if cached is None:
+            both: list[tuple[str, list[int] | int]] = [
+                (n, k) for n, k, _ in self.patterns(trump)]
+            both += [(n, r) for n, r in FOURS]
+            both.sort(key=lambda nk: COMBINATIONS[nk[0]].value)
+            cached = self._candidates[trump] = [
+                (n, k, COMBINATIONS[n].klass, COMBINATIONS[n].value) for n, k in both]
+        return cached
+
     def bezique_cards(self, trump: int) -> tuple[int, int]:
         """The Queen and Jack of bézique (V-BZ-08)."""
         if self.options.bezique_pair == "QC_JH_if_trump_S_or_D" and trump in (SPADES, DIAMONDS):
@@ -450,8 +566,7 @@ class BeziqueState(TrickState):
     def from_pack(cls, game: Bezique, dealer: int, order: Sequence[int]) -> BeziqueState:
         """Deal from a pack order (index 0 the top card): three, two, three to each, the
         pone first (Dealing; GAP-BZ-1), then the seventeenth card turned for trump."""
-        if dealer not in (0, 1):
-            raise ValueError("dealer must be seat 0 or 1")
+        dealer = check_seat(dealer, 2, "dealer")
         s = cls.__new__(cls)
         s.game = game
         s.dealer = dealer
@@ -500,7 +615,8 @@ class BeziqueState(TrickState):
         ``declare`` for the winner of the last trick). Cards not placed count as played."""
         s = cls.__new__(cls)
         s.game = game
-        s.dealer = dealer
+        s.dealer = check_seat(dealer, 2, "dealer")
+        to_move = check_seat(to_move, 2, "to_move")
         s.hands = [[int(c) for c in hands[0]], [int(c) for c in hands[1]]]
         s.trump = int(trump)
         s.turn_up = -1 if turn_up is None else int(turn_up)
@@ -568,24 +684,35 @@ class BeziqueState(TrickState):
         if phase == END:
             raise IllegalActionError("the deal is over")
         if type(action) is Play:
+            card = action.card
+            if card.__class__ is not Card:  # built by hand: Play(999), Play("QS")
+                card = _card_of_play(action)
             if phase == DECLARE:
                 raise IllegalActionError(
                     f"{action} is not allowed now: the winner of the trick declares or draws"
                     " before the next lead")
-            self._play(action.card, action.from_table)
+            self._play(card, action.from_table)
             return
         if not isinstance(action, Action):
-            raise IllegalActionError(f"apply takes an Action, not {action!r}: read text with"
-                                     " state.parse_action")
+            raise IllegalActionError(f"apply takes an Action, not {quoted(action)}: read text"
+                                     " with state.parse_action")
         if phase != DECLARE:
             raise IllegalActionError(
-                f"{action} is not allowed now: declarations, the Seven's exchange and drawing"
-                " come only after winning a trick while the stock lasts; play a card")
+                f"{action_text(action)} is not allowed now: declarations, the Seven's exchange"
+                " and drawing come only after winning a trick while the stock lasts; play a"
+                " card")
         opts = self._declare_options()
-        if action not in opts:
-            raise IllegalActionError(self._why_not(action))
-        plan = opts[action]
+        try:
+            listed = action in opts
+        except TypeError:  # built by hand with unhashable parts (lists)
+            listed = False
         p = self.player
+        if listed:
+            plan = opts[action]
+        elif type(action) is Declare:  # several combinations at once, not listed (BZ 54)
+            action, plan = self._resolve(p, action)
+        else:
+            raise IllegalActionError(self._why_not(action))
         if type(action) is Draw:
             self._draw()
         elif type(action) is Exchange:
@@ -608,7 +735,7 @@ class BeziqueState(TrickState):
             if not (self.game.options.seven_exchange_with_declaration and not self.exchanged):
                 self._draw()
         else:  # pragma: no cover - unreachable: checked against the options above
-            raise IllegalActionError(f"not a Bézique action: {action!r}")
+            raise IllegalActionError(f"not a Bézique action: {quoted(action)}")
 
     # -- playing -------------------------------------------------------------------------
 
@@ -800,7 +927,8 @@ class BeziqueState(TrickState):
         self._decl = opts
         return opts
 
-    def _declarations(self, p: int) -> list[tuple[Declare, Any]]:
+    def _fresh_counts(self, p: int) -> dict[int, int]:
+        """How many of each card ``p`` may lay fresh from the hand in a declaration now."""
         counts: dict[int, int] = {}
         for c in self.hands[p]:
             if (c & 15) >= TEN:  # only A 10 K Q J enter combinations (BZ 50)
@@ -813,6 +941,10 @@ class BeziqueState(TrickState):
                 counts[taken] -= 1
             else:
                 counts.pop(taken, None)
+        return counts
+
+    def _declarations(self, p: int) -> list[tuple[Declare, Any]]:
+        counts = self._fresh_counts(p)
         if not counts:
             return []
         # cheap rejection first: most tricks leave nothing to declare
@@ -916,10 +1048,11 @@ class BeziqueState(TrickState):
 
     def _build(self, p: int, name: str,
                plan: list[tuple[int, int]]) -> list[tuple[Declare, Any]]:
-        """The declaration(s) for one way of forming a combination: alone, and (Foster)
-        with every other combination the fresh cards newly complete, announced "to score"
-        (BZ 63, 66). Internally a plan is ``(fresh cards, melds)``, each meld a name and
-        references: a table serial, or ``-(i+1)`` for the i-th fresh card."""
+        """The declarations for one way of forming a combination: alone, and (Foster) with
+        each largest set of other combinations that its fresh cards complete together with
+        cards on the table, announced "to score" (BZ 63, 66). Internally a plan is ``(fresh
+        cards, melds)``, each meld a name and references: a table serial, or ``-(i+1)`` for
+        the i-th fresh card."""
         fresh: list[int] = []
         refs: list[tuple[int, int]] = []
         for c, sid in plan:
@@ -929,21 +1062,25 @@ class BeziqueState(TrickState):
             else:
                 refs.append((c, sid))
         primary = (name, refs)
-        alone = Declare((_meld(name, refs),))
-        result = [(alone, (fresh, [primary]))]
+        first = _meld(name, refs)
+        result = [(Declare((first,)), (fresh, [primary]))]
         # with nothing on the table the fresh cards complete no other combination: the
         # laid cards form exactly one, and any smaller one of its class is barred by it
         if self.game._carry and self.tables[p]:
-            extras = self._extras(p, primary, fresh)
-            if extras:
-                melds = (_meld(name, refs),) + tuple(_meld(n, r) for n, r in extras)
+            for extras in self._extra_sets(p, primary, fresh):
+                melds = (first,) + tuple(_meld(n, r) for n, r in extras)
                 result.append((Declare(melds), (fresh, [primary] + extras)))
         return result
 
-    def _extras(self, p: int, primary: tuple[str, list[tuple[int, int]]],
-                fresh: list[int]) -> list[tuple[str, list[tuple[int, int]]]]:
-        """Other combinations completed by the cards just laid, in ascending value, each
-        using at least one of them and only cards not barred in its class."""
+    def _extra_sets(self, p: int, primary: tuple[str, list[tuple[int, int]]],
+                    fresh: list[int]) -> list[list[tuple[str, list[tuple[int, int]]]]]:
+        """Every largest set of other combinations the cards just laid complete, each
+        using at least one of them not yet announced in its class and only cards not
+        barred in it (BZ 56-59, 63, 66). Combinations are taken lowest first, as adding is
+        allowed and taking away is not: so a single bézique may be carried with the double
+        (BZ 57, 60), but not two singles with it (BZ 59). A set contained in another is
+        left out (the larger one announces all it does); the set that takes every
+        combination it can, lowest first, always comes first."""
         # simulated table after laying: ref -> [card, used_a, used_b, used_c]
         table: dict[int, list[int]] = {e[1]: [e[0], e[2], e[3], e[4]] for e in self.tables[p]}
         for i, c in enumerate(fresh):
@@ -952,22 +1089,38 @@ class BeziqueState(TrickState):
         for _, ref in primary[1]:
             u = table[ref]
             u[1 + combo.klass] = max(u[1 + combo.klass], combo.value)
-        candidates: list[tuple[str, list[int] | int]] = [
-            (n, k) for n, k, _ in self.game.patterns(self.trump)]
-        candidates += [(n, r) for n, r in FOURS]
-        candidates.sort(key=lambda nk: COMBINATIONS[nk[0]].value)
-        extras: list[tuple[str, list[tuple[int, int]]]] = []
-        for n, kinds in candidates:
-            cb = COMBINATIONS[n]
-            while True:
-                refs = _pick(table, kinds, cb.klass, cb.value)
-                if refs is None:
-                    break
-                for _, ref in refs:
-                    u = table[ref]
-                    u[1 + cb.klass] = max(u[1 + cb.klass], cb.value)
-                extras.append((n, refs))
-        return extras
+        candidates = self.game.candidates(self.trump)
+        leaves: list[list[tuple[str, list[tuple[int, int]]]]] = []
+        chosen: list[tuple[str, list[tuple[int, int]]]] = []
+
+        def grow(i: int, table: dict[int, list[int]]) -> None:
+            while i < len(candidates):
+                n, kinds, klass, value = candidates[i]
+                refs = _pick(table, kinds, klass, value)
+                if refs is not None:
+                    # with it (perhaps again: two marriages of one suit), then without it
+                    taken = dict(table)
+                    for _, ref in refs:
+                        u = taken[ref] = taken[ref][:]
+                        u[1 + klass] = max(u[1 + klass], value)
+                    chosen.append((n, refs))
+                    grow(i, taken)
+                    chosen.pop()
+                i += 1
+            if chosen:
+                leaves.append(list(chosen))
+
+        grow(0, table)
+        if len(leaves) < 2:
+            return leaves
+        keys = [Counter(_meld(n, r) for n, r in leaf) for leaf in leaves]
+        out = []
+        for i, key in enumerate(keys):
+            if i and any(j != i and (key < other or (key == other and j < i))
+                         for j, other in enumerate(keys)):
+                continue  # contained in another set (or the same as an earlier one)
+            out.append(leaves[i])
+        return out
 
     def _why_not(self, action: Action) -> str:
         if type(action) is Exchange:
@@ -977,15 +1130,103 @@ class BeziqueState(TrickState):
                 return "there is no turn-up left to exchange"
             return "exchange needs the Seven of trumps in your hand"
         if type(action) is ScoreCarried:
-            return f"{action} is not among your combinations carried 'to score'"
+            return f"{action_text(action)} is not among your combinations carried 'to score'"
         if type(action) is Declare:
             if self.exchanged and not self.game.options.seven_exchange_with_declaration:
                 return "you cannot score the Seven and make a declaration after the same trick"
-            return (f"{action} is not a legal declaration here: each combination needs the"
-                    " cards (table cards marked *), at least one fresh card from the hand,"
-                    " and no card already announced in that class for as much or more;"
-                    " legal: " + "; ".join(str(a) for a in self._declare_options()))
-        return f"{action} is not allowed now"
+            if self.declared:
+                return "one declaration per trick won (BZ 53): it has been made; now draw"
+            return (f"{action_text(action)} is not a legal declaration here: each combination"
+                    " needs the cards (table cards marked *), at least one fresh card from the"
+                    " hand, and no card already announced in that class for as much or more;"
+                    " legal: " + "; ".join(str(a) for a in self._declare_options()
+                                           if type(a) is Declare))
+        return f"{action_text(action)} is not allowed now"
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether the rules allow ``action`` now: a listed action, or a declaration that
+        announces several combinations at once which the list leaves out (BZ 54, 62)."""
+        if self.phase != DECLARE or type(action) is not Declare:
+            return action in self.legal_actions()
+        try:
+            if action in self._declare_options():
+                return True
+        except TypeError:
+            return False
+        try:
+            self._resolve(self.player, action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _resolve(self, p: int, action: Declare, loose: bool = False) -> tuple[Declare, Any]:
+        """Check a declaration that the list does not hold (e.g. several combinations
+        announced at once, BZ 54, 62) and work out its cards: which lay on the table and
+        which are laid fresh now. The first combination is scored; the others are carried
+        "to score" and count as announced lowest first (adding is allowed, taking away is
+        not: BZ 56, 57). Each needs a card fresh from the hand, laid now, that no
+        combination of its class before it in the declaration has used (BZ 59), and only
+        cards not announced in its class for as much or more (BZ 56, 58). A card named in
+        two combinations is one card where the rules allow it (``bezique QS JD + marriage
+        KS* QS``: one Queen). ``loose`` ignores the stars (table or hand, as the rules
+        allow, the table first). Returns the declaration as the engine writes it and its
+        plan; raises IllegalActionError saying why not."""
+        opts = self.game.options
+        melds = action.melds
+        if not isinstance(melds, tuple) or not melds or not all(
+                type(m) is Meld and m.name in COMBINATIONS and isinstance(m.cards, tuple)
+                and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], int)
+                        and not isinstance(x[0], bool) and x[0] in _PACK_IDS
+                        for x in m.cards) for m in melds):
+            raise IllegalActionError(f"{action_text(action)} is not a declaration: give one"
+                                     " or more combinations, each a Meld(name, ((card,"
+                                     " on_table), ...)) of Bézique cards")
+        if self.exchanged and not opts.seven_exchange_with_declaration:
+            raise IllegalActionError(self._why_not(action))
+        if self.declared:
+            raise IllegalActionError(self._why_not(action))
+        if len(melds) > 1 and not self.game._carry:
+            raise IllegalActionError(
+                "one combination per declaration in this game (multiple_announcements ="
+                " one_per_trick, as Enquire Within has it): nothing is carried 'to score'")
+        if len(melds) > MAX_MELDS:
+            raise IllegalActionError(f"{len(melds)} combinations: no declaration holds more"
+                                     f" than {MAX_MELDS}")
+        for m in melds:
+            problem = self._shape_problem(m.name, [int(c) for c, _ in m.cards])
+            if problem:
+                raise IllegalActionError(f"{m.notation()} is no {COMBINATIONS[m.name].words}:"
+                                         f" {problem}")
+        order = [melds[0]] + sorted(melds[1:], key=lambda m: COMBINATIONS[m.name].value)
+        found = _Assignment(self.tables[p], self._fresh_counts(p), loose).solve(order)
+        if found is None:
+            raise IllegalActionError(self._why_not(action))
+        fresh, plan_melds = found
+        resolved = Declare(tuple(_meld(n, r) for n, r in plan_melds))
+        return resolved, (fresh, plan_melds)
+
+    def _shape_problem(self, name: str, cards: list[int]) -> str:
+        """What is wrong with the cards of a combination, whatever their place ("" if
+        they make it under this trump)."""
+        combo = COMBINATIONS[name]
+        if len(cards) != combo.size:
+            return f"it has {combo.size} cards, not {len(cards)}"
+        for n, rank in FOURS:
+            if n == name:
+                if all(c & 15 == rank for c in cards):
+                    return ""
+                return f"{COMBINATIONS[n].words} are four cards of that rank, of any suits"
+        shapes = [sorted(kinds) for n, kinds, _ in self.game.patterns(self.trump) if n == name]
+        if sorted(cards) in shapes:
+            return ""
+        q, j = (card_name(c) for c in self.game.bezique_cards(self.trump))
+        trump = "CDHS"[self.trump]
+        return {"marriage": "a King and Queen of one plain suit",
+                "royal-marriage": f"K{trump} Q{trump}, the King and Queen of trumps",
+                "sequence": f"A{trump} T{trump} K{trump} Q{trump} J{trump}, the five highest"
+                            " trumps",
+                "bezique": f"{q} {j}",
+                "double-bezique": f"{q} {q} {j} {j}"}[name]
 
     def _declare(self, p: int, action: Declare, plan: Any) -> None:
         fresh, melds = plan
@@ -1057,27 +1298,35 @@ class BeziqueState(TrickState):
         return s
 
     def hidden_from(self, seat: int) -> list[int]:
-        """The cards ``seat`` cannot see: the stock and the unknown part of the other hand."""
-        other = 1 - seat
+        """The cards ``seat`` cannot see, sorted by card id: the stock and the unknown part
+        of the other hand. As a multiset it follows from ``seat``'s observation alone (the
+        pack less every card that seat has seen), and sorting drops the true order."""
+        other = 1 - check_seat(seat)
         hidden = list(self.hands[other])
         for c in self.known[other]:
             hidden.remove(c)
-        return hidden + self.stock
+        hidden += self.stock
+        hidden.sort()
+        return hidden
 
     def resample(self, seat: int, rng: random.Random) -> BeziqueState:
-        s = self.clone()
-        other = 1 - seat
+        """A state drawn uniformly among those ``seat`` cannot tell apart from this one: the
+        cards hidden from it, taken in a canonical order (sorted ids) and shuffled with
+        ``rng``, make the other's unknown cards and the stock. The result is a function of
+        the observation and the generator alone: it cannot leak the true order."""
+        other = 1 - check_seat(seat)
         pool = self.hidden_from(seat)
         rng.shuffle(pool)
-        n_other = len(self.hands[other]) - len(self.known[other])
-        s.hands[other] = list(self.known[other]) + pool[:n_other]
+        s = self.clone()
+        known = sorted(self.known[other])
+        n_other = len(self.hands[other]) - len(known)
+        s.hands[other] = known + pool[:n_other]
         s.stock = pool[n_other:]
         s._decl = None
         return s
 
     def observation(self, seat: int) -> BeziqueObservation:
-        if seat not in (0, 1):
-            raise ValueError("seat must be 0 or 1")
+        seat = check_seat(seat)
         opts = self.game.options
         hand = tuple(sorted(Card(c) for c in self.hands[seat]))
         tables = (tuple(sorted(Card(e[0]) for e in self.tables[0])),
@@ -1116,12 +1365,20 @@ class BeziqueState(TrickState):
                 play: Play = _PT[action.card]
                 return play
         if type(action) is Declare and self.phase == DECLARE:
-            # accept the cards without stars: match a legal declaration of the same cards
-            for legal in self._declare_options():
-                if type(legal) is Declare and _loose(legal) == _loose(action):
-                    if action in self._declare_options():
-                        return action
+            opts = self._declare_options()
+            if action in opts:
+                return action
+            # accept the cards without (or with wrong) stars: a listed declaration of the
+            # same cards, else any legal reading of them (BZ 54)
+            loose = _loose(action)
+            for legal in opts:
+                if type(legal) is Declare and _loose(legal) == loose:
                     return legal
+            for stars in (False, True):
+                try:
+                    return self._resolve(self.player, action, loose=stars)[0]
+                except IllegalActionError:
+                    continue
         return action
 
     def __str__(self) -> str:
@@ -1137,6 +1394,117 @@ class BeziqueState(TrickState):
 
     def __repr__(self) -> str:
         return f"<BeziqueState trick={self.tricks} phase={PHASE_NAMES[self.phase]}>"
+
+
+_PACK_IDS = frozenset(int(c) for c in PACK.cards)
+
+
+class _Assignment:
+    """Which physical cards a declaration written in notation uses: each card named is a
+    declared card on the table (``KS*``: one of that player's table entries) or a card
+    laid fresh from the hand now, the same fresh card where several combinations of the
+    declaration name it and the rules allow (Declarations; Double Declarations). A depth
+    first search over the few copies of each card (two of each in the pack), trying the
+    most spent table card first and an already laid card before laying another."""
+
+    BUDGET = 50_000  # steps; far beyond any real declaration (a few dozen)
+
+    def __init__(self, table: list[tuple[int, int, int, int, int]], counts: dict[int, int],
+                 loose: bool) -> None:
+        # ref -> [card, used_a, used_b, used_c]: table serials, then -(i+1) fresh cards
+        self.used: dict[int, list[int]] = {e[1]: [e[0], e[2], e[3], e[4]] for e in table}
+        self.table_refs: dict[int, list[int]] = {}
+        for e in table:
+            self.table_refs.setdefault(e[0], []).append(e[1])
+        self.counts = counts
+        self.loose = loose
+        self.fresh: list[int] = []  # cards laid fresh, in the order laid
+        self.steps = 0
+
+    def solve(self, melds: list[Meld]
+              ) -> tuple[list[int], list[tuple[str, list[tuple[int, int]]]]] | None:
+        out: list[tuple[str, list[tuple[int, int]]]] = []
+        if self._meld(melds, 0, out):
+            return list(self.fresh), out
+        return None
+
+    def _meld(self, melds: list[Meld], k: int,
+              out: list[tuple[str, list[tuple[int, int]]]]) -> bool:
+        if k == len(melds):
+            return True
+        m = melds[k]
+        combo = COMBINATIONS[m.name]
+        cards = [(int(c), bool(t)) for c, t in m.cards]
+        return self._card(melds, k, out, combo, cards, 0, [])
+
+    def _card(self, melds: list[Meld], k: int, out: list[tuple[str, list[tuple[int, int]]]],
+              combo: Combination, cards: list[tuple[int, bool]], i: int,
+              refs: list[tuple[int, int]]) -> bool:
+        self.steps += 1
+        if self.steps > self.BUDGET:
+            raise IllegalActionError("this declaration has too many readings to check")
+        klass, value = combo.klass, combo.value
+        if i == len(cards):
+            # BZ 59: a card fresh from the hand, not yet announced in this class
+            if not any(r < 0 and self.used[r][1 + klass] == 0 for _, r in refs):
+                return False
+            saved = [(r, self.used[r][1 + klass]) for _, r in refs]
+            for _, r in refs:
+                u = self.used[r]
+                u[1 + klass] = max(u[1 + klass], value)
+            out.append((melds[k].name, list(refs)))
+            if self._meld(melds, k + 1, out):
+                return True
+            out.pop()
+            for r, v in saved:
+                self.used[r][1 + klass] = v
+            return False
+        c, on_table = cards[i]
+        taken = {r for _, r in refs}
+        options: list[int] = []
+        seen: set[tuple[bool, int, int, int]] = set()
+        if on_table or self.loose:
+            for r in sorted(self.table_refs.get(c, ()),
+                            key=lambda r: -self.used[r][1 + klass]):
+                u = self.used[r]
+                sig = (True, u[1], u[2], u[3])
+                if r not in taken and u[1 + klass] < value and sig not in seen:
+                    seen.add(sig)
+                    options.append(r)
+        if not on_table or self.loose:
+            for i_fresh, card in enumerate(self.fresh):
+                r = -(i_fresh + 1)
+                u = self.used[r]
+                sig = (False, u[1], u[2], u[3])
+                if card == c and r not in taken and u[1 + klass] < value and sig not in seen:
+                    seen.add(sig)
+                    options.append(r)
+            if self.fresh.count(c) < self.counts.get(c, 0):
+                options.append(0)  # lay another copy from the hand
+        for r in options:
+            laid = r == 0
+            if laid:
+                self.fresh.append(c)
+                r = -len(self.fresh)
+                self.used[r] = [c, 0, 0, 0]
+            refs.append((c, r))
+            if self._card(melds, k, out, combo, cards, i + 1, refs):
+                return True
+            refs.pop()
+            if laid:
+                self.fresh.pop()
+                del self.used[r]
+        return False
+
+
+def _card_of_play(action: Any) -> Card:
+    """The card of a ``Play`` built by hand with a bare id; anything that is no card of the
+    pack is an illegal action naming it."""
+    c = action.card
+    if isinstance(c, int) and not isinstance(c, bool) and c in _PACK_IDS:
+        return Card(c)
+    raise IllegalActionError(f"{quoted(c)} is not a card of the Bézique pack"
+                             " (A 10 K Q J 9 8 7); give a Card, e.g. Card.parse('QS')")
 
 
 def book_order(card: int) -> tuple[int, int]:
@@ -1186,9 +1554,11 @@ def _pick(table: dict[int, list[int]], kinds: list[int] | int, klass: int,
     return chosen
 
 
-def _loose(a: Declare) -> tuple[tuple[str, tuple[Card, ...]], ...]:
-    return tuple((m.name, tuple(sorted((c for c, _ in m.cards), key=book_order)))
-                 for m in a.melds)
+def _loose(a: Declare) -> tuple[Any, ...]:
+    """A declaration's combinations without the stars; those carried in any order."""
+    melds = [(m.name, tuple(sorted((c for c, _ in m.cards), key=book_order)))
+             for m in a.melds]
+    return (melds[0], tuple(sorted(melds[1:]))) if melds else ()
 
 
 def _carried_text(m: tuple[Any, ...]) -> str:

@@ -61,9 +61,17 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.cards import Card, Pack, Rank, Suit, card_name
-from ..core.errors import IllegalActionError, NotationError, OptionError
-from ..core.game import Action, DealResult, Game, Observation, Options
+from ..core.cards import Card, Pack, Rank, Suit, card_name, parse_game_card
+from ..core.errors import IllegalActionError, NotationError, OptionError, quoted
+from ..core.game import (
+    Action,
+    DealResult,
+    Game,
+    Observation,
+    Options,
+    action_words,
+    check_seat,
+)
 from ..core.game import option as _opt
 from ..core.match import GameResult, ScoreSheet, SheetRow
 from ..core.trick import END_PHASE, RankOrder, TrickState
@@ -177,6 +185,18 @@ _PLAY: list[Play] = [Play(Card(c)) if c in _CARD_IDS else None for c in range(64
 _MARRY: list[Marry] = [Marry(Card(c)) if c in _CARD_IDS else None  # type: ignore[misc]
                        for c in range(64)]
 _SHOW = [Show(Suit(s)) for s in range(4)]
+_CARD_SET = frozenset(_CARD_IDS)
+
+
+def _card_id(action: Any) -> int:
+    """The card of a ``Play`` or ``Marry`` built by hand; anything that is no card of the
+    Sixty-Six pack is an illegal action naming it."""
+    c = action.card
+    if isinstance(c, int) and not isinstance(c, bool) and c in _CARD_SET:
+        return int(c)
+    shown = card_name(c) if c.__class__ is Card else quoted(c)
+    raise IllegalActionError(f"{shown} is not a card of the Sixty-Six pack (A 10 K Q J 9);"
+                             " give a Card, e.g. Card.parse('QS')")
 
 
 def parse_action(text: str) -> Action:
@@ -187,10 +207,8 @@ def parse_action(text: str) -> Action:
     >>> str(parse_action("KH+")), str(parse_action("show QS KS")), str(parse_action("9c"))
     ('marry KH', 'show KS QS', '9C')
     """
-    t = " ".join(text.strip().split())
+    t = action_words(text, "Sixty-Six")
     low = t.lower()
-    if not t:
-        raise NotationError("empty action")
     if low in ("close", "claim", "draw", "exchange"):
         return {"close": CLOSE, "claim": CLAIM, "draw": DRAW, "exchange": EXCHANGE}[low]
     if low in ("exchange nine", "exchange 9"):
@@ -200,32 +218,34 @@ def parse_action(text: str) -> Action:
     marry_word: str | None = None
     if head == "marry":  # the notation: "marry KH"
         if len(parts) != 2:
-            raise NotationError(f"write a marriage lead as 'marry KH', not {text!r}")
+            raise NotationError(f"write a marriage lead as 'marry KH', not {quoted(text)}")
         marry_word = parts[1]
     elif len(parts) == 1 and t.endswith("+"):  # shorthand "KH+"
         marry_word = t[:-1]
     elif len(parts) == 2 and parts[1].lower() in ("marriage", "20", "40", "+20", "+40"):
         marry_word = parts[0]  # "KH marriage", "KH 20"
     if marry_word is not None:
-        card = Card.parse(marry_word)
+        card = _read_card(marry_word)
         if card.rank not in (Rank.KING, Rank.QUEEN):
-            raise NotationError(f"a marriage is led with its King or Queen, not {card} ({text!r})")
+            raise NotationError(f"a marriage is led with its King or Queen, not {card}"
+                                f" ({quoted(text)})")
         return _MARRY[card]
     if head == "show":
-        cards = [Card.parse(p) for p in parts[1:]]
-        if not cards or len(cards) > 2 or len({c.suit for c in cards}) != 1 \
+        cards = [_read_card(p) for p in parts[1:3]]
+        if not cards or len(parts) > 3 or len({c.suit for c in cards}) != 1 \
                 or any(c.rank not in (Rank.KING, Rank.QUEEN) for c in cards) \
                 or len(set(cards)) != len(cards):
             raise NotationError(f"show a marriage as 'show KH QH' (King and Queen of one suit),"
-                                f" not {text!r}")
+                                f" not {quoted(text)}")
         return _SHOW[cards[0].suit]
     if len(parts) == 1:
-        card = Card.parse(t)
-        if int(card) not in _CARD_IDS:
-            raise NotationError(f"{card} is not in the Sixty-Six pack (A 10 K Q J 9)")
-        return _PLAY[card]
-    raise NotationError(f"not a Sixty-Six action: {text!r} (a card like QS, 'marry KH',"
+        return _PLAY[_read_card(t)]
+    raise NotationError(f"not a Sixty-Six action: {quoted(text)} (a card like QS, 'marry KH',"
                         " 'show KH QH', 'close', 'claim', 'draw' or 'exchange')")
+
+
+def _read_card(text: str) -> Card:
+    return parse_game_card(text, ORDER.ranks, "Sixty-Six")
 
 
 # -- the game ----------------------------------------------------------------------------
@@ -392,8 +412,7 @@ class SixtySixState(TrickState):
         """Deal from a pack order (index 0 the top card): three to each, the pone first,
         twice, with the trump made as ``trump_making`` says (Dealing, SS 3-5). The turn-up
         lies under the stock and is drawn last."""
-        if dealer not in (0, 1):
-            raise ValueError("dealer must be seat 0 or 1")
+        dealer = check_seat(dealer, 2, "dealer")
         pone = 1 - dealer
         o = [int(c) for c in order]
         if len(o) != 24:
@@ -469,7 +488,7 @@ class SixtySixState(TrickState):
         """
         s = cls.__new__(cls)
         s.game = game
-        s.dealer = dealer
+        s.dealer = check_seat(dealer, 2, "dealer")
         s.hands = [[int(c) for c in hands[0]], [int(c) for c in hands[1]]]
         s.trump = int(trump)
         s.nine = s.trump * 16 + NINE
@@ -478,8 +497,7 @@ class SixtySixState(TrickState):
         if phase not in PHASE_NAMES[:3]:
             raise ValueError(f"phase must be lead, follow or draw, not {phase!r}")
         s.phase = PHASE_NAMES.index(phase)
-        if to_move not in (0, 1):
-            raise ValueError("to_move must be seat 0 or 1")
+        to_move = check_seat(to_move, 2, "to_move")
         s.player = to_move
         s.lead = -1 if lead is None else int(lead)
         if (s.phase == FOLLOW) != (lead is not None):
@@ -604,12 +622,16 @@ class SixtySixState(TrickState):
         kind = type(action)
         if phase == END:
             raise IllegalActionError("the deal is over")
+        if kind is Play or kind is Marry:
+            c = action.card  # type: ignore[attr-defined]
+            if c.__class__ is not Card or c not in _CARD_SET:  # built by hand: Play(999)
+                c = _card_id(action)
         if kind is Play:
             if phase == DRAW_NODE:
                 raise IllegalActionError(
                     f"{action} is not allowed now: after winning a trick while the stock is"
                     " open, draw, close or claim first")
-            self._play(p, int(action.card))  # type: ignore[attr-defined]
+            self._play(p, int(c))
         elif kind is Exchange:
             if not self._can_exchange(p):
                 raise IllegalActionError(self._why_no_exchange(p))
@@ -641,7 +663,7 @@ class SixtySixState(TrickState):
             if phase != LEAD:
                 raise IllegalActionError("a marriage is declared by leading one of its cards"
                                          " (SS 21-22)")
-            c = int(action.card)  # type: ignore[attr-defined]
+            c = int(c)
             if c & 15 not in (KING, QUEEN):  # Jack and Ten also differ in the last bit
                 raise IllegalActionError(f"{action}: a marriage is led with its King or"
                                          " Queen (SS 21)")
@@ -660,7 +682,11 @@ class SixtySixState(TrickState):
                 raise IllegalActionError("a marriage is shown with the lead (SS 22, 24); after"
                                          " winning a trick while the stock is open, draw"
                                          " first, or claim")
-            suit = int(action.suit)  # type: ignore[attr-defined]
+            suit = action.suit  # type: ignore[attr-defined]
+            if isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit <= 3:
+                raise IllegalActionError(f"{quoted(action)}: {quoted(suit)} is not a suit"
+                                         " (give a Suit, e.g. Suit.HEARTS)")
+            suit = int(suit)
             k, q = suit * 16 + KING, suit * 16 + QUEEN
             if k not in self.hands[p] or q not in self.hands[p]:
                 raise IllegalActionError(f"{action} needs both {card_name(k)} and"
@@ -675,7 +701,7 @@ class SixtySixState(TrickState):
             self._marriage(p, suit, "show")
             self._claim(p)
         else:
-            raise IllegalActionError(f"not a Sixty-Six action: {action!r}")
+            raise IllegalActionError(f"not a Sixty-Six action: {quoted(action)}")
 
     # -- playing -------------------------------------------------------------------------
 
@@ -858,20 +884,25 @@ class SixtySixState(TrickState):
         return s
 
     def hidden_from(self, seat: int) -> list[int]:
-        """The cards ``seat`` cannot see: the face-down stock (closed or not) and the part
-        of the other hand not publicly known."""
-        other = 1 - seat
+        """The cards ``seat`` cannot see, sorted by card id: the face-down stock (closed or
+        not) and the part of the other hand not publicly known. The set follows from the
+        seat's observation alone; sorting drops the true order."""
+        other = 1 - check_seat(seat)
         hidden = list(self.hands[other])
         for c in self.known[other]:
             hidden.remove(c)
-        return hidden + self.stock
+        hidden += self.stock
+        hidden.sort()
+        return hidden
 
     def resample(self, seat: int, rng: random.Random) -> SixtySixState:
         """A state drawn uniformly among those ``seat`` cannot tell apart: the other hand
-        keeps its known cards and gets none of a suit it has shown void in."""
-        s = self.clone()
-        other = 1 - seat
+        keeps its known cards and gets none of a suit it has shown void in. The hidden
+        cards are taken in a canonical order (sorted ids) before ``rng`` deals them, so the
+        result is a function of the observation and the generator alone."""
+        other = 1 - check_seat(seat)
         pool = self.hidden_from(seat)
+        s = self.clone()
         n = len(self.hands[other]) - len(self.known[other])
         void = self.voids[other]
         if void:
@@ -884,13 +915,12 @@ class SixtySixState(TrickState):
         else:
             rng.shuffle(pool)
             take, rest = pool[:n], pool[n:]
-        s.hands[other] = list(self.known[other]) + take
+        s.hands[other] = sorted(self.known[other]) + take
         s.stock = rest
         return s
 
     def observation(self, seat: int) -> SixtySixObservation:
-        if seat not in (0, 1):
-            raise ValueError("seat must be 0 or 1")
+        seat = check_seat(seat)
         return SixtySixObservation(
             seat=seat, dealer=self.dealer, to_move=self.current_player(),
             phase=PHASE_NAMES[self.phase], trump=Suit(self.trump),
