@@ -800,8 +800,12 @@ class BeziqueRulesBot(Bot):
         hand = tuple(sorted(int(c) for c in obs.hand))
         bonus = 10 if view.bonus_last else 0
         cards = {int(a.card): a for a in legal if type(a) is Play}
-        if len(opp) != obs.hand_sizes[view.opp]:  # pragma: no cover - log not readable
-            return min(cards.items(), key=lambda kv: (BRISQUE[kv[0]], STRENGTH[kv[0]]))[1]
+        if len(opp) != obs.hand_sizes[view.opp]:  # the record of play is incomplete
+            cheapest = min(cards.items(), key=lambda kv: (BRISQUE[kv[0]], STRENGTH[kv[0]]))
+            if why is not None:
+                why.append(f"plays {_n(cheapest[0])}: the cheapest card (the record of play is"
+                           " incomplete, so the last tricks are not worked out)")
+            return cheapest[1]
         exact = len(hand) <= self.params.exact_endgame_cards
         if obs.phase == "lead":
             if exact:
@@ -885,6 +889,13 @@ def _n(c: int) -> str:
 def _combination(name: str) -> str:
     """``bezique (40)``, ``royal marriage (40)``."""
     return f"{name.replace('-', ' ')} ({COMBINATIONS[name].value})"
+
+
+def _gerund(what: str) -> str:
+    """``declare bezique (40)`` -> ``declaring bezique (40)``."""
+    verb, _, rest = what.partition(" ")
+    return {"declare": "declaring", "score": "scoring", "exchange": "exchanging"}[verb] \
+        + " " + rest
 
 
 def _only_choice(a: Action) -> str:
@@ -1055,7 +1066,7 @@ def _why_follow(view: _View, best: Play, lead: int, legal: list[Action], edge: f
             wc = int(w.card)
             stake = [f"the {_n(lead)} brisque"] if BRISQUE[lead] else []
             if gain > 0:
-                stake.append(f"a chance to {what}")
+                stake.append(_gerund(what))
             uses = ", ".join(_uses(view, wc, w.from_table, 1)) or "worth keeping"
             why.append(f"lets the trick go with {_n(c)}{where}, {throw}")
             why.append(f"winning needs {_n(wc)} ({uses}), worth more kept than "

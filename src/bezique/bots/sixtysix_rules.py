@@ -326,12 +326,12 @@ def _n(c: int) -> str:
 
 
 def _doing(a: Action, phase: str) -> str:
-    """``leads QS``, ``plays QS``, ``marries KH and leads QH``, ``shows KH QH``."""
+    """``leads QS``, ``plays QS``, ``marries, leading QH``, ``shows KH QH``."""
     if type(a) is Show:
         s = int(a.suit)
         return f"shows {_n(s * 16 + KING)} {_n(s * 16 + QUEEN)}"
     if type(a) is Marry:
-        return f"declares the marriage and leads {_n(int(a.card))}"
+        return f"marries, leading {_n(int(a.card))}"
     if type(a) is Play:
         return ("leads " if phase == "lead" else "plays ") + _n(int(a.card))
     return str(a)
@@ -375,7 +375,8 @@ def _why_exchange(v: _View) -> str:
 def _strength(v: _View) -> str:
     """``AS TS in trumps and AC``: the counting cards of the hand, and its marriages."""
     t = v.trump
-    high = sorted((c for c in v.hand if c & 15 in (ACE, TEN)), key=lambda c: -STRENGTH[c])
+    high = sorted((c for c in v.hand if c & 15 in (ACE, TEN)),
+                  key=lambda c: (c >> 4, -STRENGTH[c]))  # suit by suit, high first
     trumps = [_n(c) for c in high if c >> 4 == t]
     plain = [_n(c) for c in high if c >> 4 != t]
     words = []
