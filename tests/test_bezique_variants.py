@@ -6,6 +6,7 @@ Positions are built with the helpers of ``test_bezique_rules.py``.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -49,7 +50,8 @@ def sheet_after(g: Bezique, deals: list[tuple[tuple[int, int], dict[str, int]]],
 def test_every_option_of_variants_section_1_exists() -> None:
     assert set(BeziqueOptions.option_names()) >= {
         "draw_order", "offsuit_follow_wins", "last_trick_bonus_at",
-        "seven_of_trumps_played_scores", "seven_exchange_with_declaration",
+        "seven_of_trumps_played_scores", "second_seven_scoring",
+        "seven_exchange_with_declaration",
         "brisque_scoring", "bezique_pair", "multiple_announcements",
         "trumps_only_in_last_eight", "count_stock_allowed", "game_target", "end_of_game",
         "double_game_under_half", "stakes"}
@@ -70,6 +72,24 @@ def test_v_bz01_draw_order_pone_always_draws_first(dealer: int) -> None:
             do(state, "draw")  # the winner ends his declaration step; both draw
             assert state.hands[first][-1] == int(Card.parse("KC"))
             assert state.hands[1 - first][-1] == int(Card.parse("QC"))
+
+
+@pytest.mark.parametrize("dealer", [0, 1])
+@pytest.mark.parametrize("order", ["winner_first", "pone_always_first"])
+def test_v_bz01_last_stock_card_to_the_trick_winner_under_either_draw_order(
+        dealer: int, order: str) -> None:
+    # BZ 29: the winner of the 24th trick takes the last card, the loser the turn-up,
+    # whoever draws first after the other tricks
+    for hands, winner in ((("AS 9C", "7S 9D"), 0), (("7S 9C", "AS 9D"), 1)):
+        state = position(*hands, stock="KC", turn_up="TH", tricks=23, dealer=dealer,
+                         game=game(draw_order=order))
+        do(state, hands[0].split()[0], hands[1].split()[0], "draw")
+        assert state.last_winner == winner
+        assert state.hands[winner][-1] == int(Card.parse("KC"))
+        assert state.hands[1 - winner][-1] == int(Card.parse("TH"))
+        assert state.observation(winner).known_in_hand[1 - winner] == (Card.parse("TH"),)
+        assert state.observation(1 - winner).history[-1] == (
+            f"{winner} draws the last card; {1 - winner} takes the turn-up TH")
 
 
 # -- V-BZ-02 offsuit_follow_wins ---------------------------------------------------------------
@@ -112,7 +132,7 @@ def test_v_bz03_last_trick_bonus_at_trick_24() -> None:
                    if why in ("brisque", "two brisques", "last trick")) == 170
 
 
-# -- V-BZ-04/06 seven_of_trumps_played_scores --------------------------------------------------
+# -- V-BZ-04 seven_of_trumps_played_scores -----------------------------------------------------
 
 def test_v_bz04_seven_of_trumps_played_scores_win_or_lose() -> None:
     g = game(seven_of_trumps_played_scores=True)
@@ -129,6 +149,49 @@ def test_v_bz04_seven_of_trumps_played_scores_win_or_lose() -> None:
     assert state.score_events() == []
     # Foster: nothing
     state = position("7H 9C", "8H 9D")
+    do(state, "7H", "8H")
+    assert state.score_events() == []
+
+
+# -- V-BZ-06 second_seven_scoring ---------------------------------------------------------------
+
+def seven_for_seven(**options: Any) -> Any:
+    """The turn-up is the Seven of trumps; seat 0 wins a trick holding the other."""
+    state = position("7H 9C 8C", "9D 8S 7S", turn_up="7H", game=game(**options))
+    do(state, "9C", "8S")
+    assert state.last_winner == 0 and phase(state) == "declare"
+    return state
+
+
+def test_v_bz06_seven_for_seven_exchange_scores_10_by_default() -> None:
+    for options in ({}, {"seven_of_trumps_played_scores": True}):
+        state = seven_for_seven(**options)
+        assert legal(state) == {"exchange", "draw"}
+        assert gain(state, "exchange") == 10, options
+
+
+def test_v_bz06_when_played_the_second_seven_scores_once_when_played_not_by_exchange() -> None:
+    for options in ({"second_seven_scoring": "when_played"},
+                    {"second_seven_scoring": "when_played",
+                     "seven_of_trumps_played_scores": True}):
+        state = seven_for_seven(**options)
+        assert legal(state) == {"draw"}, options  # no Seven-for-Seven exchange
+        assert_refused(state, "exchange", "scores 10 when played")
+        do(state, "draw")
+        before = state.points[0]
+        do(state, "7H")
+        assert state.points[0] - before == 10, options  # ten once, never twice
+        assert state.score_events()[-1] == (0, 10, "seven of trumps played")
+
+
+def test_v_bz06_when_played_leaves_the_first_sevens_exchange_alone() -> None:
+    # the turn-up is no Seven: the Seven is exchanged as usual, and the one played while
+    # the turn-up is not a Seven scores nothing (Foster, V-BZ-04 off)
+    g = game(second_seven_scoring="when_played")
+    state = position("7H 9C 8C", "9D 8S 7S", game=g)
+    do(state, "9C", "8S")
+    assert legal(state) == {"exchange", "draw"}
+    state = position("7H 9C", "8H 9D", game=g)
     do(state, "7H", "8H")
     assert state.score_events() == []
 
@@ -243,13 +306,27 @@ def test_v_bz26_no_trumping_while_the_stock_lasts() -> None:
 
 # -- V-BZ-11 count_stock_allowed ---------------------------------------------------------------
 
-def test_v_bz11_french_laws_hide_the_stock_size() -> None:
+def test_v_bz11_french_laws_change_only_what_a_screen_shows() -> None:
+    # the observation gives no stock size (a screen shows no count); the rules are the
+    # same, and nothing is hidden that the trick number does not tell (two cards drawn
+    # per trick): no engine can forbid counting
     french = game(count_stock_allowed=False).deal(0, seed=11)
     english = DEFAULT.deal(0, seed=11)
     for seat in (0, 1):
         assert french.observation(seat).stock_size is None
         assert english.observation(seat).stock_size == 48
         assert french.observation(seat).hand == english.observation(seat).hand
+    doc = dict((r[0], r[3]) for r in BeziqueOptions.describe())["count_stock_allowed"]
+    assert "only tells the screen" in doc
+    while not english.is_terminal():
+        fr, en = french.observation(0), english.observation(0)
+        assert fr == dataclasses.replace(en, stock_size=None)
+        if en.turn_up is not None and en.phase != "declare":
+            assert en.stock_size == 48 - 2 * fr.tricks_played
+        assert french.legal_actions() == english.legal_actions()
+        action = english.legal_actions()[0]
+        french.apply(action)
+        english.apply(action)
 
 
 # -- V-BZ-17 game_target, V-BZ-19 double_game_under_half, V-BZ-20 stakes -----------------------
@@ -316,6 +393,7 @@ def test_v_bz18_tie_broken_by_score_before_aces_and_tens_then_last_trick() -> No
 BAD_VALUES = [
     ("draw_order", "loser_first"), ("offsuit_follow_wins", "maybe"),
     ("last_trick_bonus_at", 30), ("seven_of_trumps_played_scores", "sometimes"),
+    ("second_seven_scoring", "never"),
     ("seven_exchange_with_declaration", 2), ("brisque_scoring", "never"),
     ("bezique_pair", "QH_JS"), ("multiple_announcements", "all"),
     ("trumps_only_in_last_eight", "x"), ("count_stock_allowed", "perhaps"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from typing import Any
 
 import pytest
@@ -132,6 +133,43 @@ def test_describe_covers_every_option_with_a_description(name: str) -> None:
     for opt, default, allowed, doc in rows:
         assert doc, f"option {opt} has no description"
         assert default in allowed.split(" | ") or allowed == "a whole number"
+
+
+INTERNAL_LABEL = re.compile(r"V-[A-Z0-9]+-\d+|\bEW\b|\b(BZ|SS|BN|RB) \d|GAP-|Options\b")
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_option_descriptions_are_in_a_players_words(name: str) -> None:
+    cls = GAMES[name].options_class
+    for opt, _, _, doc in cls.describe():
+        assert not INTERNAL_LABEL.search(doc), f"{opt}: {doc}"
+        assert doc[0].isupper() and doc.endswith("."), f"{opt}: {doc}"
+        assert cls.source(opt), f"{opt} has no source label for the docs"
+    if name == "bezique":  # Foster named for each default, EW by its full title
+        for opt, _, _, doc in cls.describe():
+            assert "Foster" in doc, f"{opt}: {doc}"
+        assert any("Enquire Within upon Everything" in doc for *_, doc in cls.describe())
+
+
+@pytest.mark.parametrize("name, title", [("bezique", "Bézique"), ("sixtysix", "Sixty-Six")])
+def test_option_errors_name_the_game_never_a_class(name: str, title: str) -> None:
+    cls = GAMES[name].options_class
+    bad: list[Any] = [lambda: cls.from_mapping({"foo": 1}), lambda: cls.parse(["foo=1"]),
+                      lambda: cls.parse(["game_target"]), lambda: cls.from_mapping({3: 1}),
+                      lambda: cls.from_mapping([("a", 1)]), lambda: cls.parse([3]),
+                      lambda: cls.parse(["game_target=lots"]), lambda: cls.source("foo"),
+                      lambda: GAMES[name](object()),
+                      lambda: GAMES[name](GAMES[sorted(set(GAMES) - {name})[0]].options_class())]
+    for make in bad:
+        with pytest.raises(OptionError) as info:
+            make()
+        message = str(info.value)
+        assert "Options" not in message and cls.__name__ not in message, message
+        assert "object at 0x" not in message
+    with pytest.raises(OptionError) as info:
+        cls.from_mapping({"foo": 1})
+    assert str(info.value).startswith(f"unknown option 'foo' for {title}; options: "
+                                      + ", ".join(cls.option_names()[:2]))
 
 
 # -- make_game ---------------------------------------------------------------------------

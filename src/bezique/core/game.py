@@ -264,7 +264,7 @@ class Game(ABC, Generic[S]):
         opts = options if options is not None else self.options_class()
         if not isinstance(opts, self.options_class):
             other = (f"options of {opts.game_title}" if isinstance(opts, Options)
-                     else quoted(opts))
+                     else f"a value of type {type(opts).__name__}")
             raise OptionError(f"{self.title} takes options of {self.title}, not {other}")
         self.options = opts
 

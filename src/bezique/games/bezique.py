@@ -23,7 +23,7 @@ import functools
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.cards import Card, Pack, Rank, Suit, card_name, parse_game_card
 from ..core.errors import IllegalActionError, NotationError, quoted
@@ -130,42 +130,89 @@ _NAME_LIST = ", ".join(c.words for c in COMBINATIONS.values())
 
 @dataclasses.dataclass(frozen=True)
 class BeziqueOptions(Options):
-    """The variants of two-handed Bézique (VARIANTS.md section 1). Defaults are Foster's."""
+    """The variants of two-handed Bézique (VARIANTS.md section 1). Defaults are Foster's.
 
-    draw_order: str = _opt("winner_first", ("winner_first", "pone_always_first"),
-                           "V-BZ-01: who draws first after a trick (France: the pone always)")
-    offsuit_follow_wins: bool = _opt(False, None,
-                                     "V-BZ-02: EW's main rule, a higher card of another plain"
-                                     " suit wins the trick while the stock lasts")
-    last_trick_bonus_at: int = _opt(32, (32, 24),
-                                    "V-BZ-03: the trick that scores 10 for the last trick")
-    seven_of_trumps_played_scores: bool = _opt(False, None,
-                                               "V-BZ-04/06: EW, playing a Seven of trumps in"
-                                               " the first 24 tricks scores 10")
-    seven_exchange_with_declaration: bool = _opt(False, None,
-                                                 "V-BZ-05: EW, exchange the Seven and declare"
-                                                 " after the same trick")
-    brisque_scoring: str = _opt("as_taken", ("as_taken", "end_of_deal"),
-                                "V-BZ-07: brisques scored as taken, or counted after the deal")
-    bezique_pair: str = _opt("QS_JD", ("QS_JD", "QC_JH_if_trump_S_or_D"),
-                             "V-BZ-08: the cards of bézique")
-    multiple_announcements: str = _opt("carry", ("carry", "one_per_trick"),
-                                       "V-BZ-25: announce several and carry them 'to score'"
-                                       " (Foster), or one declaration only (EW)")
-    trumps_only_in_last_eight: bool = _opt(False, None,
-                                           "V-BZ-26 (obsolete custom): trumps win nothing"
-                                           " while the stock lasts")
-    count_stock_allowed: bool = _opt(True, None,
-                                     "V-BZ-11: English laws let a player count the stock;"
-                                     " French do not (the observation then hides its size)")
-    game_target: int = _opt(1000, (1000, 2000, 4000), "V-BZ-17: points for game")
-    end_of_game: str = _opt("higher_total", ("higher_total", "ew_count_order"),
-                            "V-BZ-18: who wins when both pass the target in one deal")
-    double_game_under_half: bool = _opt(True, None,
-                                        "V-BZ-19: a game counts double if the loser has not"
-                                        " reached half the target (500)")
-    stakes: str = _opt("per_game", ("per_game", "per_point", "partie_of_five"),
-                       "V-BZ-20: settlement; a partie of five ends when one wins three games")
+    Each ``doc`` is what ``bezique play --list-options`` shows a player; the checklist
+    label is ``BeziqueOptions.source(name)``.
+    """
+
+    game_title: ClassVar[str] = "Bézique"
+
+    draw_order: str = _opt(
+        "winner_first", ("winner_first", "pone_always_first"),
+        "Who draws first after each trick: the winner of the trick (Foster), or always the"
+        " non-dealer, as in France. Either way the winner of the 24th trick takes the last"
+        " card of the stock and the loser the turn-up.", "V-BZ-01")
+    offsuit_follow_wins: bool = _opt(
+        False, None,
+        "While the stock lasts, a higher card of another plain suit wins the trick (the main"
+        " rule of Enquire Within upon Everything). Foster: the card led wins unless the"
+        " follower plays higher in its suit or trumps.", "V-BZ-02")
+    last_trick_bonus_at: int = _opt(
+        32, (32, 24),
+        "The trick that scores 10 as the last trick: the 32nd, the very last (Foster), or the"
+        " 24th, the last before the final eight (a variation in Enquire Within upon"
+        " Everything).", "V-BZ-03")
+    seven_of_trumps_played_scores: bool = _opt(
+        False, None,
+        "A Seven of trumps played in the first 24 tricks scores 10, whether it wins the trick"
+        " or not (Enquire Within upon Everything). Foster: only its exchange for the turn-up"
+        " scores.", "V-BZ-04")
+    second_seven_scoring: str = _opt(
+        "exchange", ("exchange", "when_played"),
+        "The Seven of trumps left once the turn-up is a Seven: 'exchange', it may still be"
+        " exchanged, Seven for Seven, scoring 10 (Foster); 'when_played', there is no such"
+        " exchange and it scores 10 when played in the first 24 tricks, once only (Enquire"
+        " Within upon Everything).", "V-BZ-06")
+    seven_exchange_with_declaration: bool = _opt(
+        False, None,
+        "After winning a trick, exchange the Seven of trumps and also declare, the card taken"
+        " up not being used in that declaration (Enquire Within upon Everything). Foster: one"
+        " or the other.", "V-BZ-05")
+    brisque_scoring: str = _opt(
+        "as_taken", ("as_taken", "end_of_deal"),
+        "Aces and Tens (brisques) scored as the tricks holding them are taken (Foster), or"
+        " counted after the last trick, the non-dealer first (Enquire Within upon"
+        " Everything).", "V-BZ-07")
+    bezique_pair: str = _opt(
+        "QS_JD", ("QS_JD", "QC_JH_if_trump_S_or_D"),
+        "The cards of bézique: the Queen of spades and the Jack of diamonds (Foster), or the"
+        " Queen of clubs and the Jack of hearts when spades or diamonds are trumps (a"
+        " variation in Enquire Within upon Everything).", "V-BZ-08")
+    multiple_announcements: str = _opt(
+        "carry", ("carry", "one_per_trick"),
+        "Several combinations may be announced at once, one scored and the others kept 'to"
+        " score' after later tricks ('carry', Foster), or one declaration after each trick"
+        " won and nothing kept ('one_per_trick', Enquire Within upon Everything).",
+        "V-BZ-25")
+    trumps_only_in_last_eight: bool = _opt(
+        False, None,
+        "An old custom Foster mentions and rejects: trumps win nothing while the stock"
+        " lasts.", "V-BZ-26")
+    count_stock_allowed: bool = _opt(
+        True, None,
+        "Whether the players may count the stock: English laws allow it (Foster's default),"
+        " French laws do not. No program can stop a player counting, and the trick number"
+        " tells the stock's size anyway: 'false' only tells the screen not to show it.",
+        "V-BZ-11")
+    game_target: int = _opt(
+        1000, (1000, 2000, 4000),
+        "Points for game: 1000 (Foster); Enquire Within upon Everything also plays to 2000"
+        " or 4000.", "V-BZ-17")
+    end_of_game: str = _opt(
+        "higher_total", ("higher_total", "ew_count_order"),
+        "When both pass the target in one deal: the higher total wins (Foster is silent;"
+        " the usual rule), or the non-dealer counts his Aces and Tens first and the first to"
+        " reach the target wins (Enquire Within upon Everything).", "V-BZ-18")
+    double_game_under_half: bool = _opt(
+        True, None,
+        "A game counts double when the loser has not reached half the target, 500 of 1000"
+        " (Foster: the usual practice).", "V-BZ-19")
+    stakes: str = _opt(
+        "per_game", ("per_game", "per_point", "partie_of_five"),
+        "How a game is settled (Foster gives all three): so much a game, so much a point"
+        " (the difference of the scores), or a partie of five, ended when one player has won"
+        " three games.", "V-BZ-20")
 
 
 # -- actions -----------------------------------------------------------------------------
@@ -779,9 +826,15 @@ class BeziqueState(TrickState):
             if kn and c in kn:
                 kn.remove(c)
         self._note("play", p, c, from_table)
-        if self.game.options.seven_of_trumps_played_scores and self.turn_up >= 0 \
-                and c == self.trump * 16 + SEVEN:
-            self._score(p, 10, "seven of trumps played")
+        seven = self.trump * 16 + SEVEN
+        if c == seven and self.turn_up >= 0:
+            opts = self.game.options
+            # EW: 10 for a Seven of trumps played in the first 24 tricks (V-BZ-04); the
+            # Seven left once the turn-up is a Seven scores so instead of being exchanged
+            # Seven for Seven (V-BZ-06); never both
+            if opts.seven_of_trumps_played_scores or (
+                    self.turn_up == seven and opts.second_seven_scoring == "when_played"):
+                self._score(p, 10, "seven of trumps played")
         if self.phase == LEAD:
             self.lead = c
             self.lead_table = from_table
@@ -853,9 +906,11 @@ class BeziqueState(TrickState):
 
     def _draw(self) -> None:
         """Both draw, the winner first (or the pone, V-BZ-01); the last stock card goes to
-        the first drawer and the turn-up to the other (BZ 29)."""
+        the winner of the trick and the turn-up to the loser, whoever draws first otherwise
+        (BZ 29: the texts give the last card to the winner under either order)."""
         w = self.player
-        first = (self.dealer ^ 1) if self.game._draw_pone_first else w
+        first = (self.dealer ^ 1) if self.game._draw_pone_first and len(self.stock) > 1 \
+            else w
         second = 1 - first
         stock = self.stock
         self.hands[first].append(stock.pop())
@@ -902,10 +957,13 @@ class BeziqueState(TrickState):
         """The Seven of trumps may be exchanged just after winning a trick, before drawing
         (BZ 37-39), once per trick."""
         seven = self.trump * 16 + SEVEN
+        if self.exchanged or self.turn_up < 0 or seven not in self.hands[self.player]:
+            return False
+        if self.turn_up == seven and self.game.options.second_seven_scoring == "when_played":
+            return False  # V-BZ-06 (EW): that Seven scores when played, not by exchange
         # each Seven scores its exchange once: once a Seven has been taken up from the
         # turn-up (Seven for Seven, BZ 39) none is left to exchange
-        return (not self.exchanged and self.turn_up >= 0 and seven in self.hands[self.player]
-                and not any(e[0] == "exchange" and e[2] == seven for e in self.events()))
+        return not any(e[0] == "exchange" and e[2] == seven for e in self.events())
 
     def _declare_options(self) -> dict[Action, Any]:
         """Every legal action after winning a trick, mapped to how it is carried out."""
@@ -1128,7 +1186,14 @@ class BeziqueState(TrickState):
                 return "the Seven has already been exchanged after this trick"
             if self.turn_up < 0:
                 return "there is no turn-up left to exchange"
-            return "exchange needs the Seven of trumps in your hand"
+            seven = self.trump * 16 + SEVEN
+            if seven not in self.hands[self.player]:
+                return "exchange needs the Seven of trumps in your hand"
+            if self.turn_up == seven and \
+                    self.game.options.second_seven_scoring == "when_played":
+                return ("the turn-up is already a Seven: under second_seven_scoring ="
+                        " when_played your Seven scores 10 when played, not by exchange")
+            return "each Seven of trumps is exchanged once: both exchanges have been made"
         if type(action) is ScoreCarried:
             return f"{action_text(action)} is not among your combinations carried 'to score'"
         if type(action) is Declare:

@@ -59,7 +59,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.cards import Card, Pack, Rank, Suit, card_name, parse_game_card
 from ..core.errors import IllegalActionError, NotationError, OptionError, quoted
@@ -97,17 +97,27 @@ PHASE_NAMES = ("lead", "follow", "draw", "end")
 @dataclasses.dataclass(frozen=True)
 class SixtySixOptions(Options):
     """The variants of two-handed Sixty-Six (VARIANTS.md section 5). Defaults are Foster's
-    American usage."""
+    American usage. Each ``doc`` is what ``bezique play --list-options`` shows a player;
+    the checklist label is ``SixtySixOptions.source(name)``."""
 
-    trump_making: str = _opt("thirteenth_card_after_deal",
-                             ("thirteenth_card_after_deal", "seventh_card_after_first_round",
-                              "pone_draws_top_middle_or_bottom"),
-                             "V-SS-01: how the trump card is chosen")
-    pone_draw_from: str = _opt("bottom", ("bottom", "middle", "top"),
-                               "V-SS-01 (pone draws): the talon card taken for trump")
-    game_target: int = _opt(7, None, "SS 7: game points that win the game")
-    stakes: str = _opt("per_game", ("per_game", "per_point"),
-                       "V-SS-02: settlement; a loser with no point loses a double game")
+    game_title: ClassVar[str] = "Sixty-Six"
+
+    trump_making: str = _opt(
+        "thirteenth_card_after_deal",
+        ("thirteenth_card_after_deal", "seventh_card_after_first_round",
+         "pone_draws_top_middle_or_bottom"),
+        "How the trump card is turned: the dealer turns the 13th card after dealing six each"
+        " (the American way, Foster's default), or the 7th card after the first round of"
+        " three, or the non-dealer draws a card from the talon.", "V-SS-01")
+    pone_draw_from: str = _opt(
+        "bottom", ("bottom", "middle", "top"),
+        "When the non-dealer draws the trump card from the talon: the card he takes (the"
+        " draw is blind, so fixing it takes no choice from him).", "V-SS-01")
+    game_target: int = _opt(7, None, "Game points that win the game: 7 (Foster).", "SS 7")
+    stakes: str = _opt(
+        "per_game", ("per_game", "per_point"),
+        "How a game is settled: so much a game, a loser without a point losing a double game"
+        " (Foster), or so much a point.", "V-SS-02")
 
 
 # -- actions -----------------------------------------------------------------------------
