@@ -116,7 +116,7 @@ def test_record_holds_the_match_facts(full: tuple[Match, Record, str]) -> None:
         assert [s for s, _ in deal.actions] == log.seats
         assert log.result is not None and deal.points == log.result.points
     assert record.result == match.sheet.summary
-    assert text.startswith('[Game "bezique"]\n')
+    assert text.startswith('[Format "1"]\n[Game "bezique"]\n')
     assert '[Player0 "Alice" "human"]' in text
     assert '[Date "2026-11-29"]' in text
     assert f'[Result "{match.sheet.summary}"]' in text
@@ -532,3 +532,4 @@ def test_the_example_in_docs_replays_and_writes_back_unchanged() -> None:
         replay(loads("\n".join(lines)))
     quoted = doc.split("changed to `0 draw`:\n\n", 1)[1].split("\n\n", 1)[0]
     assert " ".join(quoted.split()) == str(info.value)
+

@@ -1,9 +1,9 @@
 """Game records: a human-readable text form of a match (the PGN of this family).
 
-A record holds what is needed to replay a match exactly: the game and its options, the
-players, the match seed and first dealer, and for each deal the whole pack order and the
-actions in notation, each prefixed by the seat that took it. ``docs/RECORDS.md``
-describes the format in full.
+A record holds what is needed to replay a match exactly: the format version, the game and
+its options, the players, the match seed and first dealer, and for each deal the whole
+pack order and the actions in notation, each prefixed by the seat that took it.
+``docs/RECORDS.md`` describes the format in full.
 
 >>> from bezique import Bezique
 >>> from bezique.core.match import Match
@@ -11,6 +11,8 @@ describes the format in full.
 >>> m.apply(m.state.legal_actions()[0])
 >>> rec = record_from_match(m, players=("Ann", "Bob"), kinds=("human", "random"), date=None)
 >>> text = dumps(rec)
+>>> text.splitlines()[0]
+'[Format "1"]'
 >>> loads(text) == rec
 True
 >>> m2 = replay(loads(text))
@@ -20,19 +22,24 @@ True
 Reading is tolerant of spacing, keyword case and ``#`` comment lines; writing is strict
 and canonical. A malformed record raises :class:`RecordError` naming the line and what is
 wrong; a record that does not replay names the deal, the action and the engine's reason.
+Files are read a chunk at a time within fixed limits (:data:`MAX_RECORD_BYTES`,
+:data:`MAX_LINE_BYTES`, :data:`MAX_DEAL_ACTIONS`), and :func:`replay_file` replays as it
+reads, so a hostile or broken file costs little to reject.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime
+import io
 import os
 import re
+import stat
 import tempfile
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, Literal
 
 from .core.cards import Card, card_name
 from .core.errors import BeziqueError, IllegalActionError, NotationError, RecordError
@@ -41,15 +48,43 @@ from .core.match import Match
 from .games import make_game
 
 __all__ = [
-    "DealRecord", "Record", "RecordError", "dumps", "loads", "read", "record_from_match",
-    "replay", "write",
+    "FORMAT_VERSION", "FORMAT_VERSIONS", "MAX_DEAL_ACTIONS", "MAX_LINE_BYTES",
+    "MAX_RECORD_BYTES", "DealRecord", "Record", "RecordError", "dumps",
+    "loads", "read", "record_from_match", "replay", "replay_file", "write",
 ]
 
+#: The format version this library writes, as the first line ``[Format "1"]``.
+FORMAT_VERSION = 1
+#: The format versions this library reads. A record without a ``Format`` header is
+#: version 1 (the records written before the header existed).
+FORMAT_VERSIONS: tuple[int, ...] = (1,)
+
+# Limits against hostile or broken files, far above any real record: a partie of five
+# Bézique games takes a few hundred KB, its longest line (a pack) about 200 bytes, its
+# longest deal under 200 actions. The reader checks them before looking into a line.
+#: The most bytes a record file may hold (16 MiB).
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+#: The most bytes a line may hold, its line break not counted (8 KiB).
+MAX_LINE_BYTES = 8 * 1024
+#: The most actions one deal may hold.
+MAX_DEAL_ACTIONS = 2000
+
 #: Headers a record may carry, in the order they are written.
-HEADERS = ("Game", "Option", "Player0", "Player1", "Seed", "FirstDealer", "Date", "Result")
+HEADERS = ("Format", "Game", "Option", "Player0", "Player1", "Seed", "FirstDealer", "Date",
+           "Result")
 
 _DEFAULT_NAMES = ("Player 0", "Player 1")
 _DEFAULT_KIND = "unknown"
+
+Source = str | os.PathLike[str] | IO[bytes]
+"""Where a record is read from: a file's path, or a binary file open for reading."""
+
+
+def _show(text: str, limit: int = 60) -> str:
+    """``text`` quoted for a message, cut short if long (a hostile line may be 8 KiB)."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
 
 
 @dataclasses.dataclass
@@ -165,18 +200,28 @@ def _quote(value: str, what: str) -> str:
     # at newlines: such a value would not read back
     if not value or any(ch < " " or ch == "\x7f" for ch in value) \
             or value.splitlines() != [value]:
-        raise RecordError(f"{what} must be non-empty text on one line, not {value!r}")
+        raise RecordError(f"{what} must be non-empty text on one line, not {_show(value)}")
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def dumps(record: Record) -> str:
-    """The record as text: headers, then each deal. Strict: a record that would not read
-    back (an unknown game or option, a wrong pack, a bad seat, an action on two lines...)
-    raises :class:`RecordError` instead of being written."""
+def _utf8_size(text: str) -> int:
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+
+
+def _check_line(line: str) -> str:
+    # a line the reader would refuse as too long is refused here
+    if len(line) * 4 > MAX_LINE_BYTES and _utf8_size(line) > MAX_LINE_BYTES:
+        raise RecordError(f"the line {_show(line)} would take {_utf8_size(line):,} bytes; a"
+                          f" record line may hold at most {MAX_LINE_BYTES:,}")
+    return line
+
+
+def _head_lines(record: Record) -> tuple[Game[Any], list[str]]:
+    """The game and the header lines of ``record``, checked."""
     game = _check_game(record.game, None)
     for name, value in record.options.items():
         _check_option(game, name, value, None)
-    out = [f"[Game {_quote(record.game, 'the game name')}]"]
+    out = [f'[Format "{FORMAT_VERSION}"]', f"[Game {_quote(record.game, 'the game name')}]"]
     for name, value in record.options.items():
         out.append(f"[Option {_quote(name, 'an option name')} {_quote(value, 'an option value')}]")
     for seat in (0, 1):
@@ -192,22 +237,61 @@ def dumps(record: Record) -> str:
         out.append(f"[Date {_quote(record.date, 'the date')}]")
     if record.result is not None:
         out.append(f"[Result {_quote(record.result, 'the result')}]")
+    return game, [_check_line(line) for line in out]
+
+
+def _deal_head_lines(game: Game[Any], record: Record, i: int, deal: DealRecord) -> list[str]:
+    """The blank line, ``Deal`` line and ``Pack:`` line that begin deal ``i``, checked."""
+    _check_dealer(record, i, deal.dealer, None)
+    pack = " ".join(card_name(c) for c in _check_pack(game, i, deal.pack, None))
+    return ["", f"Deal {i} dealer {deal.dealer}", "Pack: " + pack]
+
+
+def _action_lines(i: int, deal: DealRecord, start: int = 0) -> list[str]:
+    """The lines of deal ``i``'s actions from number ``start`` (from 0) on, checked."""
+    if len(deal.actions) > MAX_DEAL_ACTIONS:
+        raise RecordError(f"deal {i} has {len(deal.actions)} actions; a deal may hold at"
+                          f" most {MAX_DEAL_ACTIONS}")
+    out = []
+    for seat, text in deal.actions[start:]:
+        if seat not in (0, 1):
+            raise RecordError(f"deal {i}: an action's seat must be 0 or 1, not {seat!r}")
+        if not text or text != " ".join(text.split()):
+            raise RecordError(f"deal {i}: an action must be one line of text with single"
+                              f" spaces, not {_show(text)}")
+        out.append(_check_line(f"{seat} {text}"))
+    return out
+
+
+def _points_line(points: tuple[int, int]) -> str:
+    return _check_line(f"Points: {int(points[0])} {int(points[1])}")
+
+
+def _deal_lines(game: Game[Any], record: Record, i: int, deal: DealRecord) -> list[str]:
+    out = _deal_head_lines(game, record, i, deal) + _action_lines(i, deal)
+    if deal.points is not None:
+        out.append(_points_line(deal.points))
+    return out
+
+
+def _check_size(size: int) -> None:
+    if size > MAX_RECORD_BYTES:
+        raise RecordError(f"the record would take {size:,} bytes; a record may hold at most"
+                          f" {MAX_RECORD_BYTES:,}")
+
+
+def dumps(record: Record) -> str:
+    """The record as text: the ``Format`` header and the other headers, then each deal.
+    Strict: a record that would not read back (an unknown game or option, a wrong pack, a
+    bad seat, an action on two lines, a line or a record over the limits...) raises
+    :class:`RecordError` instead of being written."""
+    game, out = _head_lines(record)
     for i, deal in enumerate(record.deals, 1):
-        _check_dealer(record, i, deal.dealer, None)
-        out.append("")
-        out.append(f"Deal {i} dealer {deal.dealer}")
-        out.append("Pack: " + " ".join(card_name(c) for c in _check_pack(game, i, deal.pack,
-                                                                          None)))
-        for seat, text in deal.actions:
-            if seat not in (0, 1):
-                raise RecordError(f"deal {i}: an action's seat must be 0 or 1, not {seat!r}")
-            if not text or text != " ".join(text.split()):
-                raise RecordError(f"deal {i}: an action must be one line of text with single"
-                                  f" spaces, not {text!r}")
-            out.append(f"{seat} {text}")
-        if deal.points is not None:
-            out.append(f"Points: {int(deal.points[0])} {int(deal.points[1])}")
-    return "\n".join(out) + "\n"
+        out += _deal_lines(game, record, i, deal)
+    text = "\n".join(out) + "\n"
+    if len(text) * 4 > MAX_RECORD_BYTES:
+        _check_size(_utf8_size(text))
+    return text
 
 
 def write(path: str | os.PathLike[str], record: Record) -> None:
@@ -233,15 +317,23 @@ def write(path: str | os.PathLike[str], record: Record) -> None:
 
 # -- reading -------------------------------------------------------------------------------
 
-_HEADER = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9]*)((?:\s*"(?:[^"\\]|\\.)*")*)\s*\]')
-_VALUE = re.compile(r'"((?:[^"\\]|\\.)*)"')
-_DEAL = re.compile(r"deal\s+(\S+)\s+dealer\s+(\S+)", re.IGNORECASE)
-_PACK = re.compile(r"pack\s*:(.*)", re.IGNORECASE)
-_POINTS = re.compile(r"points\s*:(.*)", re.IGNORECASE)
-_ACTION = re.compile(r"(\S+)\s+(.+)")
-_INT = re.compile(r"[+-]?\d+")
-_ARITY = {"Game": 1, "Option": 2, "Player0": 2, "Player1": 2, "Seed": 1, "FirstDealer": 1,
-          "Date": 1, "Result": 1}
+# The patterns are linear in the length of the line: each character can be matched one way
+# only, and the possessive repeats (``*+``) never go back over what they took.
+_QUOTED = r'"[^"\\]*+(?:\\.[^"\\]*+)*+"'
+_HEADER = re.compile(r"\[\s*+([A-Za-z][A-Za-z0-9]*+)((?:\s*+" + _QUOTED + r")*+)\s*+\]")
+_VALUE = re.compile(r'"([^"\\]*+(?:\\.[^"\\]*+)*+)"')
+_FORMAT = re.compile(r"\[\s*+Format\b")
+_VERSION = re.compile(r"[0-9]{1,9}")
+_DEAL = re.compile(r"deal\s++(\S++)\s++dealer\s++(\S++)", re.IGNORECASE)
+_PACK = re.compile(r"pack\s*+:(.*+)", re.IGNORECASE)
+_POINTS = re.compile(r"points\s*+:(.*+)", re.IGNORECASE)
+_ACTION = re.compile(r"(\S++)\s++(.++)")
+_INT = re.compile(r"[+-]?\d++")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_ARITY = {"Format": 1, "Game": 1, "Option": 2, "Player0": 2, "Player1": 2, "Seed": 1,
+          "FirstDealer": 1, "Date": 1, "Result": 1}
+_EOL = re.compile(rb"\r\n|\r|\n")
+_CHUNK = 1 << 16
 
 
 def _at(line: int | None) -> str:
@@ -284,10 +376,10 @@ def _check_date(text: str, line: int | None) -> None:
     try:
         datetime.date.fromisoformat(text)
     except ValueError:
-        raise RecordError(f"{_at(line)}the date must be written YYYY-MM-DD, not {text!r}"
-                          ) from None
-    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-        raise RecordError(f"{_at(line)}the date must be written YYYY-MM-DD, not {text!r}")
+        raise RecordError(f"{_at(line)}the date must be written YYYY-MM-DD, not"
+                          f" {_show(text)}") from None
+    if not _DATE.fullmatch(text):
+        raise RecordError(f"{_at(line)}the date must be written YYYY-MM-DD, not {_show(text)}")
 
 
 def _check_pack(game: Game[Any], deal_no: int, pack: Sequence[int], line: int | None
@@ -313,190 +405,392 @@ def _check_dealer(record: Record, deal_no: int, dealer: int, line: int | None) -
 
 def _int(text: str, what: str, line: int) -> int:
     if not _INT.fullmatch(text):
-        raise RecordError(f"line {line}: {what} must be a whole number, not {text!r}")
+        raise RecordError(f"line {line}: {what} must be a whole number, not {_show(text)}")
     try:
         return int(text)
     except ValueError:  # more digits than Python reads (sys.get_int_max_str_digits)
         raise RecordError(f"line {line}: {what} has too many digits ({len(text)})") from None
 
 
-def loads(text: str) -> Record:
-    """Read a record from text. Strict about content: an unknown or repeated header, a
-    bad card, a pack that is not the game's whole pack, a bad seat, an action outside a
-    deal, a dealer out of turn or any line it cannot read raises :class:`RecordError`
-    naming the line number and what is wrong. Blank lines and lines starting with ``#``
-    are ignored. Whether the actions are legal is checked by :func:`replay`."""
-    headers: dict[str, tuple[str, ...]] = {}
-    options: dict[str, str] = {}
-    record: Record | None = None
-    game: Game[Any] | None = None
-    deal: DealRecord | None = None
-    deal_no = 0
+# -- reading: lines ------------------------------------------------------------------------
 
-    def close_deal(line: int) -> None:
+def _too_large(size: str) -> RecordError:
+    return RecordError(f"the record is {size} bytes; a record may hold at most"
+                       f" {MAX_RECORD_BYTES:,} bytes")
+
+
+def _too_long(line: int) -> RecordError:
+    return RecordError(f"line {line}: longer than {MAX_LINE_BYTES:,} bytes, the most a"
+                       " record line may hold")
+
+
+def _check_file_size(stream: IO[bytes]) -> None:
+    """Refuse a regular file over the limit before reading any of it."""
+    try:
+        status = os.fstat(stream.fileno())
+    except (OSError, AttributeError, ValueError):  # no file behind it (BytesIO...)
+        return
+    if stat.S_ISREG(status.st_mode) and status.st_size > MAX_RECORD_BYTES:
+        raise _too_large(f"{status.st_size:,}")
+
+
+def _lines(stream: IO[bytes]) -> Iterator[tuple[int, str]]:
+    """The lines of a UTF-8 record read from ``stream`` a chunk at a time, numbered from 1
+    as ``str.splitlines`` numbers them. At most ``MAX_RECORD_BYTES + 1`` bytes are read,
+    and lines are measured before they are decoded or kept whole."""
+    _check_file_size(stream)
+    n = 0  # lines so far
+    total = 0  # bytes read
+    offset = 0  # the file offset of data[0]
+    pending = b""  # the start of a line whose end is not read yet
+    eof = False
+    while not eof:
+        chunk = stream.read(min(_CHUNK, MAX_RECORD_BYTES + 1 - total))
+        if chunk:
+            total += len(chunk)
+            if total > MAX_RECORD_BYTES:
+                raise _too_large(f"more than {MAX_RECORD_BYTES:,}")
+        else:
+            eof = True
+        data = pending + chunk if pending else chunk
+        if eof:
+            cut = len(data)
+        else:  # up to the last line break (a CR ending the chunk may be half a CRLF)
+            stop = len(data) - 1 if data.endswith(b"\r") else len(data)
+            cut = max(data.rfind(b"\n", 0, stop), data.rfind(b"\r", 0, stop)) + 1
+        block, pending = data[:cut], data[cut:]
+        too_long = False
+        if len(block) > MAX_LINE_BYTES:
+            pieces = block.replace(b"\r", b"\n").split(b"\n")
+            if max(map(len, pieces)) > MAX_LINE_BYTES:
+                at = next(i for i, p in enumerate(pieces) if len(p) > MAX_LINE_BYTES)
+                block = block[:sum(len(p) + 1 for p in pieces[:at])]
+                too_long = True
+        # every fault is told in the order of the lines: those before it are read first
+        try:
+            text = block.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            for part in (block[:exc.start].decode("utf-8") + "\x00").splitlines()[:-1]:
+                n += 1
+                yield n, part
+            raise RecordError(f"line {n + 1}: not a text record (byte {offset + exc.start}"
+                              " is not UTF-8)") from None
+        for part in text.splitlines():
+            n += 1
+            yield n, part
+        if too_long:
+            raise _too_long(n + 1)
+        offset += cut
+        if len(pending) > MAX_LINE_BYTES:
+            raise _too_long(n + 1)
+
+
+# -- reading: the format, version by version -----------------------------------------------
+
+_Event = Literal["deal", "action", "end"]
+
+
+class _Reader:
+    """Reads the lines of a version 1 record, one at a time (:meth:`line`), building its
+    :class:`Record` as it goes; :meth:`end` completes it. A later version may subclass
+    it, overriding what changed, and be registered in ``_READERS``."""
+
+    version = 1
+
+    def __init__(self) -> None:
+        self.headers: dict[str, tuple[str, ...]] = {}
+        self.options: dict[str, str] = {}
+        self.record: Record | None = None
+        self.game: Game[Any] | None = None
+        self.deal: DealRecord | None = None
+        self.deal_no = 0
+        self._actions: dict[str, tuple[int, str]] = {}
+
+    def _close_deal(self, line: int) -> None:
+        deal = self.deal
         if deal is not None and not deal.pack:
-            raise RecordError(f"line {line}: deal {deal_no} (line {deal.line}) has no"
+            raise RecordError(f"line {line}: deal {self.deal_no} (line {deal.line}) has no"
                               " 'Pack:' line")
 
-    def start(line: int) -> Record:
+    def _start(self, line: int) -> Record:
         # the headers are complete once the first deal begins
+        headers = self.headers
         if "Game" not in headers:
             raise RecordError(f"line {line}: the record has no [Game \"...\"] header")
         p0 = headers.get("Player0", (_DEFAULT_NAMES[0], _DEFAULT_KIND))
         p1 = headers.get("Player1", (_DEFAULT_NAMES[1], _DEFAULT_KIND))
         seed = headers.get("Seed")
         first = headers.get("FirstDealer", ("0",))[0]
-        return Record(game=headers["Game"][0], options=options, players=(p0[0], p1[0]),
-                      kinds=(p0[1], p1[1]), seed=int(seed[0]) if seed else None,
-                      first_dealer=int(first), date=headers.get("Date", (None,))[0],
-                      result=headers.get("Result", (None,))[0])
+        self.record = Record(
+            game=headers["Game"][0], options=self.options, players=(p0[0], p1[0]),
+            kinds=(p0[1], p1[1]), seed=int(seed[0]) if seed else None,
+            first_dealer=int(first), date=headers.get("Date", (None,))[0],
+            result=headers.get("Result", (None,))[0])
+        return self.record
 
-    lines = text.splitlines()
+    def line(self, n: int, s: str) -> _Event | None:
+        """Read line ``n`` (stripped, neither blank nor a comment): ``"deal"`` if it gave
+        the last deal its pack, ``"action"`` if it added an action to it, else ``None``."""
+        action = self._actions.get(s)
+        if action is not None:  # an action line read before: only its place is new
+            self._add_action(n, self._open_deal(n, s), action)
+            return "action"
+        first = s[0]
+        if first == "[":
+            self.header(n, s)
+            return None
+        pack_m = points_m = None
+        if first in "0123456789+-":  # only an action line may begin so
+            action_m = _ACTION.fullmatch(s)
+        else:
+            m = _DEAL.fullmatch(s)
+            if m:
+                self.deal_line(n, m.group(1), m.group(2))
+                return None
+            pack_m = _PACK.fullmatch(s)
+            points_m = _POINTS.fullmatch(s)
+            action_m = _ACTION.fullmatch(s)
+        if action_m and not _INT.fullmatch(action_m.group(1)):
+            action_m = None
+        if not (pack_m or points_m or action_m):
+            if _INT.fullmatch(s):
+                raise RecordError(f"line {n}: seat {s if len(s) < 20 else _show(s)} with"
+                                  " no action")
+            if self.game is None:
+                raise RecordError(f"line {n}: the record must begin with a [Game \"...\"]"
+                                  f" header, not {_show(s)}")
+            raise RecordError(f"line {n}: cannot read {_show(s)}; expected a header, 'Deal N"
+                              " dealer D', 'Pack: <cards>', '<seat> <action>' or 'Points:"
+                              " <0> <1>'")
+        if self.record is None:
+            if self.game is None:
+                raise RecordError(f"line {n}: the record must begin with a [Game \"...\"]"
+                                  f" header, not {_show(s)}")
+            self._start(n)
+        deal = self.deal
+        if deal is None:
+            raise RecordError(f"line {n}: missing 'Deal N dealer D' line before {_show(s)}")
+        if pack_m:
+            self.pack_line(n, deal, pack_m.group(1))
+            return "deal"
+        self._open_deal(n, s)
+        if points_m:
+            parts = points_m.group(1).split()
+            if len(parts) != 2:
+                raise RecordError(f"line {n}: 'Points:' takes two whole numbers (seat 0,"
+                                  f" seat 1), got {_show(points_m.group(1).strip())}")
+            deal.points = (_int(parts[0], "points", n), _int(parts[1], "points", n))
+            deal.points_line = n
+            return None
+        assert action_m is not None  # one of the three matched
+        self._add_action(n, deal, self.action(n, s, action_m.group(1), action_m.group(2)))
+        return "action"
+
+    def _open_deal(self, n: int, s: str) -> DealRecord:
+        """The deal that line ``n``, an action or points, belongs to: one with its pack
+        and not yet closed by its points."""
+        deal = self.deal
+        assert deal is not None
+        if not deal.pack:
+            raise RecordError(f"line {n}: deal {self.deal_no} needs its 'Pack:' line before"
+                              f" {_show(s)}")
+        if deal.points is not None:
+            raise RecordError(f"line {n}: deal {self.deal_no} is closed by its 'Points:'"
+                              f" line; found {_show(s)} (start the next deal with 'Deal"
+                              f" {self.deal_no + 1} dealer ...')")
+        return deal
+
+    def header(self, n: int, s: str) -> None:
+        if self.record is not None:
+            raise RecordError(f"line {n}: header {_show(s)} after the first deal; headers"
+                              " come first")
+        m = _HEADER.fullmatch(s)
+        if not m:
+            raise RecordError(f"line {n}: cannot read header {_show(s)}; write"
+                              ' [Name "value" ...]')
+        name = m.group(1)
+        values = tuple(_unescape(v, n) for v in _VALUE.findall(m.group(2)))
+        for v in values:  # as the writer refuses them, so that what reads also writes
+            if any(ch < " " or ch == "\x7f" for ch in v):
+                raise RecordError(f"line {n}: a control character in header value {_show(v)}")
+        if name not in _ARITY:
+            raise RecordError(f"line {n}: unknown header {name!r}; known: "
+                              + ", ".join(HEADERS))
+        if name == "Format":
+            raise RecordError(f"line {n}: the Format header must be the first line of the"
+                              " record")
+        if len(values) != _ARITY[name]:
+            raise RecordError(f"line {n}: header {name} takes {_ARITY[name]} quoted"
+                              f" value{'s' if _ARITY[name] > 1 else ''}, got {len(values)}")
+        headers = self.headers
+        if name == "Game":
+            if headers:
+                raise RecordError(f"line {n}: the Game header must come first (after"
+                                  " Format)")
+            self.game = _check_game(values[0], n)
+        elif self.game is None:
+            raise RecordError(f"line {n}: the first header must be [Game \"...\"]")
+        if name == "Option":
+            key = values[0].strip().replace("-", "_")  # one option, however spelled
+            if any(k.strip().replace("-", "_") == key for k in self.options):
+                raise RecordError(f"line {n}: option {_show(key)} given twice")
+            _check_option(self.game, values[0], values[1], n)
+            self.options[values[0]] = values[1]
+            return
+        if name in headers:
+            raise RecordError(f"line {n}: header {name} given twice")
+        if name in ("Player0", "Player1"):
+            for what, v in zip(("name", "kind"), values, strict=True):
+                if not v or any(ch < " " for ch in v):
+                    raise RecordError(f"line {n}: {name} {what} must be non-empty text")
+        elif name == "Seed":
+            _int(values[0], "the seed", n)
+        elif name == "FirstDealer":
+            if values[0] not in ("0", "1"):
+                raise RecordError(f"line {n}: the first dealer must be 0 or 1,"
+                                  f" not {_show(values[0])}")
+        elif name == "Date":
+            _check_date(values[0], n)
+        elif name == "Result" and not values[0]:
+            raise RecordError(f"line {n}: the result must be non-empty text")
+        headers[name] = values
+
+    def deal_line(self, n: int, number: str, dealer: str) -> None:
+        record = self.record if self.record is not None else self._start(n)
+        self._close_deal(n)
+        if number != str(self.deal_no + 1):
+            raise RecordError(f"line {n}: expected deal {self.deal_no + 1}, found deal"
+                              f" {_show(number)}")
+        if dealer not in ("0", "1"):
+            raise RecordError(f"line {n}: deal {number}: bad dealer seat {_show(dealer)}"
+                              " (0 or 1)")
+        self.deal_no += 1
+        _check_dealer(record, self.deal_no, int(dealer), n)
+        self.deal = DealRecord(int(dealer), [], line=n)
+        record.deals.append(self.deal)
+
+    def pack_line(self, n: int, deal: DealRecord, text: str) -> None:
+        if deal.pack:
+            raise RecordError(f"line {n}: deal {self.deal_no} has two 'Pack:' lines")
+        cards: list[int] = []
+        for token in text.split():
+            try:
+                cards.append(int(Card.parse(token)))
+            except NotationError as exc:
+                raise RecordError(f"line {n}: deal {self.deal_no}: bad card in the pack:"
+                                  f" {exc}") from None
+        assert self.game is not None  # _start() has required the Game header
+        _check_pack(self.game, self.deal_no, cards, n)
+        deal.pack = cards
+
+    def action(self, n: int, s: str, seat: str, text: str) -> tuple[int, str]:
+        """The action of line ``n``, ``s``, read as ``seat`` and ``text``."""
+        if seat not in ("0", "1"):
+            raise RecordError(f"line {n}: bad seat {_show(seat)} in {_show(s)} (0 or 1)")
+        action = (int(seat), " ".join(text.split()))
+        # one tuple for each action line, so that a long record does not hold millions
+        # of copies of "0 draw" (a few thousand: a hostile file may vary them)
+        if len(self._actions) < 4096:
+            self._actions[s] = action
+        return action
+
+    def _add_action(self, n: int, deal: DealRecord, action: tuple[int, str]) -> None:
+        if len(deal.actions) >= MAX_DEAL_ACTIONS:
+            raise RecordError(f"line {n}: deal {self.deal_no} has more than"
+                              f" {MAX_DEAL_ACTIONS} actions, more than any deal can take")
+        deal.actions.append(action)
+        deal.action_lines.append(n)
+
+    def end(self, n: int) -> Record:
+        """The record, once its last line (``n``) has been read."""
+        record = self.record
+        if record is None:
+            if self.game is None:
+                raise RecordError("empty record: no [Game \"...\"] header")
+            record = self._start(n)
+        self._close_deal(n + 1)
+        return record
+
+
+#: The reader of each format version.
+_READERS: dict[int, type[_Reader]] = {1: _Reader}
+assert tuple(sorted(_READERS)) == FORMAT_VERSIONS
+
+
+def _known_versions() -> str:
+    versions = [str(v) for v in FORMAT_VERSIONS]
+    if len(versions) == 1:
+        return f"this reader knows version {versions[0]}"
+    return f"this reader knows versions {', '.join(versions[:-1])} and {versions[-1]}"
+
+
+def _format_version(n: int, s: str) -> int | None:
+    """The version given by the first line, ``n``, if it is a Format header."""
+    if not _FORMAT.match(s):
+        return None
+    m = _HEADER.fullmatch(s)
+    values = _VALUE.findall(m.group(2)) if m else []
+    if len(values) != 1 or not _VERSION.fullmatch(values[0]):
+        raise RecordError(f"line {n}: cannot read the format version in {_show(s)}: write"
+                          f' [Format "N"] with N a whole number; {_known_versions()}')
+    version = int(values[0])
+    if version not in _READERS:
+        raise RecordError(f"line {n}: format version {version} is not known:"
+                          f" {_known_versions()} (a newer program may read it)")
+    return version
+
+
+def _parse(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[_Event, Record]]:
+    """The events of reading a record line by line: ``"deal"`` when a deal has its pack,
+    ``"action"`` for each action, ``"end"`` with the complete record."""
+    reader: _Reader | None = None
     n = 0
-    for n, raw in enumerate(lines, 1):
+    for n, raw in lines:
         s = raw.strip()
         if n == 1 and s.startswith("\ufeff"):
             s = s[1:].strip()
         if not s or s.startswith("#"):
             continue
-        if s.startswith("["):
-            if record is not None:
-                raise RecordError(f"line {n}: header {s!r} after the first deal; headers"
-                                  " come first")
-            m = _HEADER.fullmatch(s)
-            if not m:
-                raise RecordError(f"line {n}: cannot read header {s!r}; write"
-                                  ' [Name "value" ...]')
-            name = m.group(1)
-            values = tuple(_unescape(v, n) for v in _VALUE.findall(m.group(2)))
-            for v in values:  # as the writer refuses them, so that what reads also writes
-                if any(ch < " " or ch == "\x7f" for ch in v):
-                    raise RecordError(f"line {n}: a control character in header value {v!r}")
-            if name not in _ARITY:
-                raise RecordError(f"line {n}: unknown header {name!r}; known: "
-                                  + ", ".join(HEADERS))
-            if len(values) != _ARITY[name]:
-                raise RecordError(f"line {n}: header {name} takes {_ARITY[name]} quoted"
-                                  f" value{'s' if _ARITY[name] > 1 else ''}, got {len(values)}")
-            if name == "Game":
-                if headers:
-                    raise RecordError(f"line {n}: the Game header must come first")
-                game = _check_game(values[0], n)
-            elif game is None:
-                raise RecordError(f"line {n}: the first header must be [Game \"...\"]")
-            if name == "Option":
-                key = values[0].strip().replace("-", "_")  # one option, however spelled
-                if any(k.strip().replace("-", "_") == key for k in options):
-                    raise RecordError(f"line {n}: option {key!r} given twice")
-                _check_option(game, values[0], values[1], n)
-                options[values[0]] = values[1]
+        if reader is None:
+            # the version decides how the rest is read; without a Format header, 1
+            version = _format_version(n, s)
+            reader = _READERS[version or 1]()
+            if version is not None:
                 continue
-            if name in headers:
-                raise RecordError(f"line {n}: header {name} given twice")
-            if name in ("Player0", "Player1"):
-                for what, v in zip(("name", "kind"), values, strict=True):
-                    if not v or any(ch < " " for ch in v):
-                        raise RecordError(f"line {n}: {name} {what} must be non-empty text")
-            elif name == "Seed":
-                _int(values[0], "the seed", n)
-            elif name == "FirstDealer":
-                if values[0] not in ("0", "1"):
-                    raise RecordError(f"line {n}: the first dealer must be 0 or 1,"
-                                      f" not {values[0]!r}")
-            elif name == "Date":
-                _check_date(values[0], n)
-            elif name == "Result" and not values[0]:
-                raise RecordError(f"line {n}: the result must be non-empty text")
-            headers[name] = values
-            continue
-        m = _DEAL.fullmatch(s)
-        if m:
-            if record is None:
-                record = start(n)
-            close_deal(n)
-            number, dealer = m.group(1), m.group(2)
-            if number != str(deal_no + 1):
-                raise RecordError(f"line {n}: expected deal {deal_no + 1}, found deal"
-                                  f" {number!r}")
-            if dealer not in ("0", "1"):
-                raise RecordError(f"line {n}: deal {number}: bad dealer seat {dealer!r}"
-                                  " (0 or 1)")
-            deal_no += 1
-            _check_dealer(record, deal_no, int(dealer), n)
-            deal = DealRecord(int(dealer), [], line=n)
-            record.deals.append(deal)
-            continue
-        pack_m = _PACK.fullmatch(s)
-        points_m = _POINTS.fullmatch(s)
-        action_m = _ACTION.fullmatch(s)
-        if action_m and not _INT.fullmatch(action_m.group(1)):
-            action_m = None
-        if not (pack_m or points_m or action_m):
-            if _INT.fullmatch(s):
-                raise RecordError(f"line {n}: seat {s} with no action")
-            if game is None:
-                raise RecordError(f"line {n}: the record must begin with a [Game \"...\"]"
-                                  f" header, not {s!r}")
-            raise RecordError(f"line {n}: cannot read {s!r}; expected a header, 'Deal N"
-                              " dealer D', 'Pack: <cards>', '<seat> <action>' or 'Points:"
-                              " <0> <1>'")
-        if record is None:
-            if game is None:
-                raise RecordError(f"line {n}: the record must begin with a [Game \"...\"]"
-                                  f" header, not {s!r}")
-            record = start(n)
-        if deal is None:
-            raise RecordError(f"line {n}: missing 'Deal N dealer D' line before {s!r}")
-        if pack_m:
-            if deal.pack:
-                raise RecordError(f"line {n}: deal {deal_no} has two 'Pack:' lines")
-            cards: list[int] = []
-            for token in pack_m.group(1).split():
-                try:
-                    cards.append(int(Card.parse(token)))
-                except NotationError as exc:
-                    raise RecordError(f"line {n}: deal {deal_no}: bad card in the pack:"
-                                      f" {exc}") from None
-            assert game is not None  # start() has required the Game header
-            _check_pack(game, deal_no, cards, n)
-            deal.pack = cards
-            continue
-        if not deal.pack:
-            raise RecordError(f"line {n}: deal {deal_no} needs its 'Pack:' line before"
-                              f" {s!r}")
-        if deal.points is not None:
-            raise RecordError(f"line {n}: deal {deal_no} is closed by its 'Points:' line;"
-                              f" found {s!r} (start the next deal with 'Deal"
-                              f" {deal_no + 1} dealer ...')")
-        if points_m:
-            parts = points_m.group(1).split()
-            if len(parts) != 2:
-                raise RecordError(f"line {n}: 'Points:' takes two whole numbers (seat 0,"
-                                  f" seat 1), got {points_m.group(1).strip()!r}")
-            deal.points = (_int(parts[0], "points", n), _int(parts[1], "points", n))
-            deal.points_line = n
-            continue
-        assert action_m is not None  # one of the three matched
-        if action_m.group(1) not in ("0", "1"):
-            raise RecordError(f"line {n}: bad seat {action_m.group(1)!r} in {s!r} (0 or 1)")
-        deal.actions.append((int(action_m.group(1)), " ".join(action_m.group(2).split())))
-        deal.action_lines.append(n)
-    if record is None:
-        if game is None:
-            raise RecordError("empty record: no [Game \"...\"] header")
-        record = start(n)
-    close_deal(n + 1)
-    return record
+        event = reader.line(n, s)
+        if event is not None:
+            assert reader.record is not None
+            yield event, reader.record
+    yield "end", (reader or _READERS[1]()).end(n)
 
 
-def read(path: str | os.PathLike[str]) -> Record:
-    """Read a record from a file (UTF-8). A file that is not text raises
+def loads(text: str) -> Record:
+    """Read a record from text. Strict about content: an unknown format version, an
+    unknown or repeated header, a bad card, a pack that is not the game's whole pack, a
+    bad seat, an action outside a deal, a dealer out of turn, a line or a record over the
+    limits or any line it cannot read raises :class:`RecordError` naming the line number
+    and what is wrong. Blank lines and lines starting with ``#`` are ignored. Whether the
+    actions are legal is checked by :func:`replay`."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise _too_large(f"more than {MAX_RECORD_BYTES:,}")
+    return _load(io.BytesIO(text.encode("utf-8", "surrogatepass")))
+
+
+def _load(stream: IO[bytes]) -> Record:
+    for event, record in _parse(_lines(stream)):
+        if event == "end":
+            return record
+    raise AssertionError("_parse ends with an 'end' event")  # pragma: no cover
+
+
+def read(source: Source) -> Record:
+    """Read a record from a file, given by its path or as a binary file open for reading
+    (UTF-8, read a chunk at a time within the limits). A file that is not text raises
     :class:`RecordError`; a missing or unreadable one raises :class:`OSError`."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"not a text record (byte {exc.start} is not UTF-8)") from None
-    return loads(text)
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, "rb") as f:
+            return _load(f)
+    return _load(source)
 
 
 # -- replay --------------------------------------------------------------------------------
@@ -516,51 +810,81 @@ def _reason(match: Match, text: str, exc: BeziqueError) -> str:
     return str(exc)
 
 
-def replay(record: Record) -> Match:
-    """Rebuild the match of ``record``, checking everything on the way.
+class _Replayer:
+    """Replays a record as it is read: :meth:`dealt` when a deal has its pack,
+    :meth:`acted` for each action, :meth:`finish` at the end. Each action is applied once
+    the next line is read: the match deals the next deal as soon as one ends, so the next
+    deal's pack must be known before the last action of a deal is applied."""
 
-    Each action is read in its position and must be legal there and taken by the seat
-    to act; each deal's dealer must follow the alternation; each finished deal's
-    recorded points must equal the replayed ones; a deal must be over before the next
-    begins, and no deal may follow the end of the match. The first fault raises
-    :class:`RecordError` naming the deal, the action (within the deal and overall), its
-    text and the engine's reason. An unfinished last deal is fine: the match returned
-    stands at the end of the record, ready to continue (its generator is seeded from the
-    record's seed, so later deals come out as in the original match).
-    """
-    game = record.make_game()
-    if record.first_dealer not in (0, 1):
-        raise RecordError(f"the first dealer must be seat 0 or 1, not {record.first_dealer!r}")
-    for i, deal in enumerate(record.deals, 1):
-        _check_dealer(record, i, deal.dealer, deal.line or None)
-        _check_pack(game, i, deal.pack, deal.line or None)
-    match = Match(game, seed=record.seed, first_dealer=record.first_dealer,
-                  packs=[d.pack for d in record.deals])
-    overall = 0
-    for i, deal in enumerate(record.deals, 1):
-        at = _at(deal.line or None)
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.game = record.make_game()
+        if record.first_dealer not in (0, 1):
+            raise RecordError(f"the first dealer must be seat 0 or 1, not"
+                              f" {record.first_dealer!r}")
+        self.match: Match | None = None
+        self.overall = 0  # actions applied
+        self.held: tuple[int, int] | None = None  # (deal, action) read, not yet applied
+
+    def dealt(self, i: int) -> None:
+        """Deal ``i`` (from 1) has its pack."""
+        record = self.record
+        deal = record.deals[i - 1]
+        if self.match is None:
+            self.match = Match(self.game, seed=record.seed, first_dealer=record.first_dealer,
+                               packs=[deal.pack])
+        else:
+            # Match takes the packs of later deals from the list it was given (no public
+            # way to add one yet), dealing one as soon as the deal before it ends
+            self.match._packs.append(list(deal.pack))
+            self._apply_held()
+            self._check_finished(i - 1)
+        match = self.match
         if len(match.deals) < i:
-            raise RecordError(f"{at}deal {i}: the match is over after deal {i - 1}; the"
-                              " record has more deals")
+            raise RecordError(f"{_at(deal.line or None)}deal {i}: the match is over after"
+                              f" deal {i - 1}; the record has more deals")
         log = match.deals[i - 1]
         if log.dealer != deal.dealer:  # pragma: no cover - Match alternates as checked
-            raise RecordError(f"{at}deal {i}: the dealer is seat {log.dealer}, not"
-                              f" {deal.dealer}")
-        for k, (seat, text) in enumerate(deal.actions, 1):
-            overall += 1
-            line = deal.action_lines[k - 1] if k - 1 < len(deal.action_lines) else None
-            where = f"{_at(line)}deal {i}, action {k} (overall {overall}): {text!r}"
-            if log.result is not None:
-                raise RecordError(f"{where}: the deal is already over after action {k - 1}")
-            to_act = match.current_player()
-            if seat != to_act:
-                raise RecordError(f"{where} by seat {seat}: seat {to_act} is to act")
-            try:
-                action = match.state.action_from_text(text)
-                match.apply(action)
-            except BeziqueError as exc:
-                raise RecordError(f"{where} by seat {seat}: {_reason(match, text, exc)}"
-                                  ) from None
+            raise RecordError(f"{_at(deal.line or None)}deal {i}: the dealer is seat"
+                              f" {log.dealer}, not {deal.dealer}")
+
+    def acted(self, i: int, k: int) -> None:
+        """Deal ``i`` has its ``k``-th action (both from 1)."""
+        self._apply_held()
+        self.held = (i, k)
+
+    def _apply_held(self) -> None:
+        if self.held is None:
+            return
+        i, k = self.held
+        self.held = None
+        assert self.match is not None
+        match = self.match
+        deal = self.record.deals[i - 1]
+        log = match.deals[i - 1]
+        seat, text = deal.actions[k - 1]
+        self.overall += 1
+        line = deal.action_lines[k - 1] if k - 1 < len(deal.action_lines) else None
+        where = f"{_at(line)}deal {i}, action {k} (overall {self.overall}): {text!r}"
+        if log.result is not None:
+            raise RecordError(f"{where}: the deal is already over after action {k - 1}")
+        to_act = match.current_player()
+        if seat != to_act:
+            raise RecordError(f"{where} by seat {seat}: seat {to_act} is to act")
+        try:
+            action = match.state.action_from_text(text)
+            match.apply(action)
+        except BeziqueError as exc:
+            raise RecordError(f"{where} by seat {seat}: {_reason(match, text, exc)}"
+                              ) from None
+
+    def _check_finished(self, i: int) -> None:
+        """Deal ``i``'s actions are all applied: check its points, and that it is over if
+        another deal follows."""
+        assert self.match is not None
+        record = self.record
+        deal = record.deals[i - 1]
+        log = self.match.deals[i - 1]
         at_points = _at(deal.points_line or deal.line or None)
         if log.result is not None:
             got = log.result.points
@@ -576,8 +900,72 @@ def replay(record: Record) -> Match:
                 raise RecordError(f"{_at(record.deals[i].line or None)}deal {i} is not over"
                                   f" after its {len(deal.actions)} actions, yet deal {i + 1}"
                                   " follows")
-    if record.result is not None and not match.is_over():
-        raise RecordError(f"the record gives a result ({record.result!r}) but the match is"
-                          " not over")
-    _REPLAYED[match] = _Headers(record.players, record.kinds, record.date)
-    return match
+
+    def finish(self) -> Match:
+        """The match at the end of the record, once every line is read."""
+        record = self.record
+        if self.match is None:
+            self.match = Match(self.game, seed=record.seed, first_dealer=record.first_dealer)
+        else:
+            self._apply_held()
+            self._check_finished(len(record.deals))
+        match = self.match
+        if record.result is not None and not match.is_over():
+            raise RecordError(f"the record gives a result ({record.result!r}) but the match"
+                              " is not over")
+        _REPLAYED[match] = _Headers(record.players, record.kinds, record.date)
+        return match
+
+
+def replay(record: Record) -> Match:
+    """Rebuild the match of ``record``, checking everything on the way.
+
+    Each action is read in its position and must be legal there and taken by the seat
+    to act; each deal's dealer must follow the alternation; each finished deal's
+    recorded points must equal the replayed ones; a deal must be over before the next
+    begins, and no deal may follow the end of the match. The first fault raises
+    :class:`RecordError` naming the deal, the action (within the deal and overall), its
+    text and the engine's reason. An unfinished last deal is fine: the match returned
+    stands at the end of the record, ready to continue (its generator is seeded from the
+    record's seed, so later deals come out as in the original match).
+
+    To read and replay a file in one pass, stopping at its first fault, use
+    :func:`replay_file`.
+    """
+    replayer = _Replayer(record)
+    game = replayer.game
+    for i, deal in enumerate(record.deals, 1):
+        _check_dealer(record, i, deal.dealer, deal.line or None)
+        _check_pack(game, i, deal.pack, deal.line or None)
+    for i, deal in enumerate(record.deals, 1):
+        replayer.dealt(i)
+        for k in range(1, len(deal.actions) + 1):
+            replayer.acted(i, k)
+    return replayer.finish()
+
+
+def replay_file(source: Source) -> tuple[Record, Match]:
+    """Read and replay a record file (a path, or a binary file open for reading) in one
+    pass: the record as :func:`read` gives it and the match as :func:`replay` gives it.
+    Each line is checked as it is read and each action replayed as soon as the next line
+    is read, so the first fault, of form or of play, raises :class:`RecordError` without
+    the rest of the file being read (a record whose 20th action is illegal costs 20
+    actions, however long the file)."""
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, "rb") as f:
+            return _replay_stream(f)
+    return _replay_stream(source)
+
+
+def _replay_stream(stream: IO[bytes]) -> tuple[Record, Match]:
+    replayer: _Replayer | None = None
+    for event, record in _parse(_lines(stream)):
+        if replayer is None:
+            replayer = _Replayer(record)
+        if event == "deal":
+            replayer.dealt(len(record.deals))
+        elif event == "action":
+            replayer.acted(len(record.deals), len(record.deals[-1].actions))
+        else:
+            return record, replayer.finish()
+    raise AssertionError("_parse ends with an 'end' event")  # pragma: no cover
