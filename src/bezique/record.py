@@ -24,13 +24,15 @@ and canonical. A malformed record raises :class:`RecordError` naming the line an
 wrong; a record that does not replay names the deal, the action and the engine's reason.
 Files are read a chunk at a time within fixed limits (:data:`MAX_RECORD_BYTES`,
 :data:`MAX_LINE_BYTES`, :data:`MAX_DEAL_ACTIONS`), and :func:`replay_file` replays as it
-reads, so a hostile or broken file costs little to reject.
+reads, so a hostile or broken file costs little to reject. :class:`RecordWriter` keeps
+the record of a match in play up to date by appending.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime
+import errno
 import io
 import os
 import re
@@ -49,7 +51,7 @@ from .games import make_game
 
 __all__ = [
     "FORMAT_VERSION", "FORMAT_VERSIONS", "MAX_DEAL_ACTIONS", "MAX_LINE_BYTES",
-    "MAX_RECORD_BYTES", "DealRecord", "Record", "RecordError", "dumps",
+    "MAX_RECORD_BYTES", "DealRecord", "Record", "RecordError", "RecordWriter", "dumps",
     "loads", "read", "record_from_match", "replay", "replay_file", "write",
 ]
 
@@ -294,25 +296,283 @@ def dumps(record: Record) -> str:
     return text
 
 
-def write(path: str | os.PathLike[str], record: Record) -> None:
-    """Write ``record`` to ``path`` atomically: the text goes to a temporary file in the
-    same folder, which then replaces ``path``, so a crash never leaves half a record."""
-    text = dumps(record)
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix="." + target.name + ".", suffix=".tmp",
+# Temporary files are named as tempfile.mkstemp names them: ".<name>." + 8 characters
+# + ".tmp"; no other record's temporary file can have such a name.
+_TMP_SUFFIX = ".tmp"
+
+
+def _tmp_pattern(target: Path) -> re.Pattern[str]:
+    return re.compile(re.escape(f".{target.name}.") + r"[a-z0-9_]{8}"
+                      + re.escape(_TMP_SUFFIX))
+
+
+def _place(target: Path, data: bytes, *, exclusive: bool) -> os.stat_result:
+    """Put ``data`` at ``target`` in one step: written and synced to a temporary file in
+    the same folder, which then takes the name (``os.replace``, or with ``exclusive`` a
+    hard link, which fails on an existing file). Returns the new file's status."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=_TMP_SUFFIX,
                                dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, target)
+            status = os.fstat(f.fileno())
+        if not exclusive:
+            os.replace(tmp, target)
+            return status
+        try:
+            os.link(tmp, target)
+        except FileExistsError:
+            raise FileExistsError(errno.EEXIST, "a record file already exists there; it is"
+                                  " not overwritten", str(target)) from None
+        except OSError:
+            # no hard links on this file system (FAT, some network shares): claim the
+            # name with an empty file, then put the record over it
+            os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            try:
+                os.replace(tmp, target)
+            except BaseException:
+                os.unlink(target)  # the empty file just made, so that a retry may claim it
+                raise
+            return status
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass  # left for the next full write to remove
+    return status
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename or a new name in ``folder`` durable (a power cut could undo it)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return  # a folder that cannot be opened (Windows) cannot be synced either
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF):
+            raise
+    finally:
+        os.close(fd)
+
+
+def _remove_stale_temporaries(target: Path) -> None:
+    """Remove the temporary files of ``target`` left by saves that were interrupted (a
+    kill between writing one and renaming it); never any other file."""
+    pattern = _tmp_pattern(target)
+    try:
+        with os.scandir(target.parent) as entries:
+            stale = [e.path for e in entries
+                     if pattern.fullmatch(e.name) and e.is_file(follow_symlinks=False)]
+    except OSError:
+        return
+    for path in stale:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+
+
+def _settle(target: Path) -> None:
+    _sync_folder(target.parent)
+    _remove_stale_temporaries(target)
+
+
+def write(path: str | os.PathLike[str], record: Record) -> None:
+    """Write ``record`` to ``path`` atomically: the text goes to a temporary file in the
+    same folder, synced, which then replaces ``path``; the folder is synced too, so
+    neither a crash nor a power cut leaves half a record or undoes the save. Temporary
+    files of ``path`` left by interrupted saves are removed. To save a match in play
+    after every action, :class:`RecordWriter` appends instead of rewriting."""
+    data = dumps(record).encode("utf-8")
+    target = Path(path)
+    _place(target, data, exclusive=False)
+    _settle(target)
+
+
+@dataclasses.dataclass
+class _Saved:
+    """What a :class:`RecordWriter` last put in its file of one deal."""
+
+    dealer: int
+    pack: list[int]
+    actions: list[tuple[int, str]]
+    points: tuple[int, int] | None
+
+    @classmethod
+    def of(cls, deal: DealRecord) -> _Saved:
+        return cls(deal.dealer, list(deal.pack), list(deal.actions), deal.points)
+
+
+class RecordWriter:
+    """Keeps the record file of a match in play up to date, one :meth:`save` after each
+    action, at a cost that does not grow with the record.
+
+    ``RecordWriter(path, create=True)`` starts a new record: it raises
+    :class:`FileExistsError` if ``path`` exists, and the first save creates the file
+    without ever replacing one that has appeared since (:class:`FileExistsError` again).
+    ``RecordWriter(path, create=False)`` continues an existing record (a resumed match;
+    :class:`FileNotFoundError` if there is none): its first save rewrites the file.
+
+    :meth:`save` writes the whole record as :func:`dumps` would. When only lines were
+    added since the last successful save (new actions, a deal's ``Points:`` line, a new
+    deal: the usual case), they are appended and the file synced; when an earlier line
+    changed (the ``Result`` header at the end of the match, a new date) or the file was
+    changed by someone else, the file is rewritten atomically as by :func:`write`. The
+    file is a whole record after every write; a kill at any moment loses at most the save
+    under way. A save that fails (:class:`OSError`, or :class:`RecordError` for a record
+    that cannot be written) raises, sets :attr:`behind`, and the next save brings the
+    file fully up to date, so the caller can report the failure and go on.
+
+    >>> import tempfile, pathlib
+    >>> from bezique import Bezique
+    >>> from bezique.core.match import Match
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "match.txt"
+    >>> m = Match(Bezique(), seed=7)
+    >>> writer = RecordWriter(path, create=True)
+    >>> writer.save(record_from_match(m, date=None))
+    >>> m.apply(m.state.legal_actions()[0])
+    >>> writer.save(record_from_match(m, date=None))      # appends one line
+    >>> read(path) == record_from_match(m, date=None)
+    True
+    >>> RecordWriter(path, create=True)                   # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    FileExistsError: [Errno 17] a record file already exists there; ...
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, create: bool) -> None:
+        self.path = Path(path)
+        if create and os.path.lexists(self.path):
+            raise FileExistsError(errno.EEXIST, "a record file already exists there; it is"
+                                  " not overwritten", str(self.path))
+        if not create and not os.path.exists(self.path):
+            raise FileNotFoundError(errno.ENOENT, "no record file to continue",
+                                    str(self.path))
+        self._exists = not create  # the file is ours to replace
+        self._synced = False  # the file holds exactly _head and _deals, stamped _stamp
+        self._head: list[str] = []
+        self._deals: list[_Saved] = []
+        self._size = 0
+        self._stamp: tuple[int, int, int, int] = (0, 0, 0, 0)
+        self._behind = False
+
+    def __repr__(self) -> str:
+        return f"RecordWriter({str(self.path)!r})"
+
+    @property
+    def behind(self) -> bool:
+        """True when the last save failed: the file may lack what it should have written
+        (the next save writes it)."""
+        return self._behind
+
+    def save(self, record: Record) -> None:
+        """Bring the file up to date with ``record`` (see the class)."""
+        try:
+            game, head = _head_lines(record)
+            lines = self._appendix(game, record) if self._synced and head == self._head \
+                else None
+            if lines is None:
+                self._rewrite(record, head)
+            elif lines:
+                self._append(record, head, lines)
+        except BaseException:
+            self._behind = True
+            raise
+        self._behind = False
+
+    def _appendix(self, game: Game[Any], record: Record) -> list[str] | None:
+        """The lines to append to what the file holds to make it ``record``; ``None`` when
+        an earlier line changed."""
+        saved = self._deals
+        if len(record.deals) < len(saved):
+            return None
+        for old, deal in zip(saved[:-1], record.deals, strict=False):
+            if (deal.dealer, deal.pack, deal.points) != (old.dealer, old.pack, old.points) \
+                    or deal.actions != old.actions:
+                return None
+        lines: list[str] = []
+        if saved:
+            i = len(saved)
+            old, deal = saved[-1], record.deals[i - 1]
+            n = len(old.actions)
+            if (deal.dealer, deal.pack) != (old.dealer, old.pack) \
+                    or len(deal.actions) < n or deal.actions[:n] != old.actions:
+                return None
+            if old.points is not None and (deal.points != old.points
+                                           or len(deal.actions) != n):
+                return None
+            lines += _action_lines(i, deal, n)
+            if old.points is None and deal.points is not None:
+                lines.append(_points_line(deal.points))
+        for i in range(len(saved) + 1, len(record.deals) + 1):
+            lines += _deal_lines(game, record, i, record.deals[i - 1])
+        return lines
+
+    def _rewrite(self, record: Record, head: list[str]) -> None:
+        data = dumps(record).encode("utf-8")
+        self._synced = False
+        status = _place(self.path, data, exclusive=not self._exists)
+        self._exists = True
+        self._remember(status)
+        _settle(self.path)
+        self._size = len(data)
+        self._head = head
+        self._deals = [_Saved.of(d) for d in record.deals]
+        self._synced = True
+
+    def _remember(self, status: os.stat_result) -> None:
+        self._stamp = (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
+
+    def _append(self, record: Record, head: list[str], lines: list[str]) -> None:
+        data = ("\n".join(lines) + "\n").encode("utf-8")
+        _check_size(self._size + len(data))
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_CLOEXEC", 0))
+        except FileNotFoundError:
+            self._rewrite(record, head)  # the file has gone: put it back whole
+            return
+        try:
+            status = os.fstat(fd)
+            if (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns) \
+                    != self._stamp:
+                os.close(fd)
+                fd = -1
+                self._rewrite(record, head)  # changed by someone else: write it whole
+                return
+            self._synced = False
+            try:
+                # one write call (more only after a short one), so that a kill leaves
+                # the new lines whole or absent
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view):]
+                os.fsync(fd)
+            except BaseException:
+                try:  # take back a part written, so that the file stays a whole record
+                    os.ftruncate(fd, self._size)
+                except OSError:
+                    pass
+                raise
+            self._remember(os.fstat(fd))
+        finally:
+            if fd >= 0:
+                os.close(fd)
+        self._size += len(data)
+        saved = self._deals
+        if saved:
+            last = record.deals[len(saved) - 1]
+            saved[-1].actions.extend(last.actions[len(saved[-1].actions):])
+            saved[-1].points = last.points
+        saved += [_Saved.of(d) for d in record.deals[len(saved):]]
+        self._synced = True
 
 
 # -- reading -------------------------------------------------------------------------------
