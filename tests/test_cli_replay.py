@@ -13,7 +13,7 @@ from bezique.bots import RandomBot
 from bezique.cli.main import cli
 from bezique.core.match import Match
 from bezique.games import GAMES, make_game
-from bezique.record import Record, dumps, record_from_match, write
+from bezique.record import MAX_RECORD_BYTES, Record, dumps, record_from_match, write
 
 
 def play(seed: int, stop_after: int | None = None) -> Match:
@@ -33,7 +33,7 @@ def finished() -> tuple[Match, Record]:
                                     date="2026-11-29")
 
 
-def run(*args: str, stdin: str | None = None) -> Result:
+def run(*args: str, stdin: str | bytes | None = None) -> Result:
     return CliRunner().invoke(cli, ["replay", *args], input=stdin)
 
 
@@ -188,3 +188,49 @@ def test_every_game_replays_from_the_command_line(name: str, tmp_path: Path) -> 
     data = json.loads(run(str(path), "--json").stdout)
     assert data["game"] == name and data["finished"] is True
     assert data["sheet"] == match.sheet.to_json()
+
+
+# -- the record limits and the format version ------------------------------------------------
+
+def test_file_over_the_record_limit_exits_2_with_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "huge.bzq"
+    with open(path, "wb") as f:  # sparse: no room taken on the disk
+        f.write(b'[Game "bezique"]\n')
+        f.truncate(MAX_RECORD_BYTES + 1)
+    assert_clean_failure(run(str(path)), f"{path}: the record is 16,777,217 bytes",
+                         "at most 16,777,216 bytes")
+
+
+@pytest.mark.parametrize(("data", "fragments"), [
+    (b'[Game "' + b"a" * 100_000, ("line 1: longer than 8,192 bytes",)),
+    (b'[Game "bezique"]\n' + b"0 QS\n" * 3000, ("line 2", "missing 'Deal N dealer D'",)),
+    (bytes(range(128, 256)) * 64, ("line 1: not a text record",)),
+    (bytes(range(256)) * 64, ("line 1: the record must begin with a [Game",)),
+    (b'[Format "2"]\n[Game "bezique"]\n', ("line 1: format version 2 is not known",
+                                           "this reader knows version 1")),
+])
+def test_hostile_file_or_input_exits_2_with_one_line(data: bytes, fragments: tuple[str, ...],
+                                                     tmp_path: Path) -> None:
+    path = tmp_path / "bad.bzq"
+    path.write_bytes(data)
+    assert_clean_failure(run(str(path)), *fragments)
+    assert_clean_failure(run("-", stdin=data), *fragments)
+
+
+def test_standard_input_is_read_no_further_than_the_limit() -> None:
+    # a pipe cannot be measured first: reading stops at the limit
+    data = b'[Game "bezique"]\n' + (b"# " + b"x" * 1000 + b"\n") * (MAX_RECORD_BYTES // 1000)
+    assert_clean_failure(run("-", stdin=data),
+                         "-: the record is more than 16,777,216 bytes")
+
+
+def test_records_written_before_the_format_header_still_replay(
+        finished: tuple[Match, Record], tmp_path: Path) -> None:
+    match, record = finished
+    text = dumps(record)
+    assert text.startswith('[Format "1"]\n')
+    path = tmp_path / "old.bzq"
+    path.write_text(text.removeprefix('[Format "1"]\n'), encoding="utf-8")
+    result = run(str(path), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["sheet"] == match.sheet.to_json()

@@ -11,7 +11,7 @@ import click
 
 from ..core.errors import BeziqueError
 from ..core.match import Match
-from ..record import Record, loads, read, replay
+from ..record import Record, replay_file
 from .main import cli
 
 
@@ -49,15 +49,18 @@ def _status(record: Record, match: Match) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary instead.")
 def replay_command(file: str, as_json: bool) -> None:
     """Replay the game record FILE (- for standard input), checking every action against
-    the rules, and print the score sheet. A malformed or illegal record is reported with
-    its line, deal and action, and exits with status 2."""
+    the rules, and print the score sheet. A malformed or illegal record, or one over the
+    record limits (16 MiB, 8 KiB a line), is reported with its line, deal and action, and
+    exits with status 2."""
     try:
-        record = read(file) if file != "-" else loads(sys.stdin.read())
-        match = replay(record)
+        # read and replayed in one pass: a broken or hostile file is refused at its first
+        # fault, within the record limits, without reading the rest
+        if file == "-":
+            record, match = replay_file(sys.stdin.buffer)
+        else:
+            record, match = replay_file(file)
     except OSError as exc:
         _fail(f"cannot read {file}: {exc.strerror or exc}")
-    except UnicodeDecodeError:
-        _fail(f"{file}: not a text record (not UTF-8)")
     except BeziqueError as exc:
         _fail(f"{file}: {exc}")
     if as_json:
