@@ -414,7 +414,7 @@ class _Saved:
 
 class RecordWriter:
     """Keeps the record file of a match in play up to date, one :meth:`save` after each
-    action, at a cost that does not grow with the record.
+    action, by appending what is new rather than rewriting the file.
 
     ``RecordWriter(path, create=True)`` starts a new record: it raises
     :class:`FileExistsError` if ``path`` exists, and the first save creates the file
