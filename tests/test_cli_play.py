@@ -24,6 +24,7 @@ cli_main._register()
 cli = cli_main.cli
 
 PROMPT = "Your choice ["
+PAUSE = "Press Enter for the next deal"
 HAS_RULES = "rules" in BOTS
 
 
@@ -51,8 +52,22 @@ def assert_clean_failure(result: Result, *fragments: str) -> str:
     return line
 
 
+CARD = r"(?:10|[2-9JQKA])[♣♦♥♠]"
+
+
+def flat(text: str) -> str:
+    """The output with its line breaks and runs of spaces as single spaces (messages are
+    wrapped to the screen's width)."""
+    return " ".join(text.split())
+
+
 def hands_shown(output: str) -> list[str]:
-    return re.findall(r"^Your hand: (.*)$", output, re.MULTILINE)
+    return re.findall(r"^Your hand:  (.*)$", output, re.MULTILINE)
+
+
+def cards_of(hand_line: str) -> list[Card]:
+    """The cards a hand line shows, numbers, brackets and separators left out."""
+    return [Card.parse(t) for t in re.findall(CARD, hand_line)]
 
 
 def check_record_matches_output(path: Path, output: str) -> None:
@@ -68,7 +83,8 @@ def check_record_matches_output(path: Path, output: str) -> None:
     winner = match.sheet.winner
     assert winner is not None
     final = [x for x in output.splitlines() if x.startswith("Match over: ")]
-    assert len(final) == 1, final
+    assert len(final) == 1, final  # the end of the match is said once
+    assert output.count("Match over") == 1
     assert f"{totals[winner]}-{totals[1 - winner]}" in final[0]
     assert names[winner] in final[0]
 
@@ -82,7 +98,7 @@ def test_a_whole_bezique_match_to_1000_typed_as_numbers(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Match over: " in out
-    assert "=== Deal 2:" in out and "Deal 1 is over:" in out
+    assert "=== Deal 2:" in out and "Deal 1 is over." in out
     assert "Computer declares" in out and "Computer plays" in out
     assert "The stock is exhausted" in out
     check_record_matches_output(path, out)
@@ -99,7 +115,7 @@ def test_a_whole_sixtysix_match(tmp_path: Path) -> None:
                   str(path), stdin="1\n" * 2000)
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "trick 1 of 12" in out and "count" in out
+    assert "trick 1 of 12" in out and "counting cards" in out
     assert "game points" in out
     check_record_matches_output(path, out)
     assert max(replay(read(path)).sheet.totals) >= 7
@@ -124,15 +140,15 @@ def test_the_first_screen_shows_trump_stock_hand_and_numbered_choices(tmp_path: 
     out = result.output
     assert result.exit_code == 0, out
     assert "=== Deal 1: Computer deals, you lead first ===" in out
-    assert re.search(r"trick 1 of 32 · trumps \w+ \([CDHS]\) · turn-up [2-9TJQKA][CDHS] · "
-                     r"stock 47", out)
+    assert re.search(rf"trick 1 of 32 · trumps \w+ [♣♦♥♠] · turn-up {CARD} · stock 47", out)
     hand = hands_shown(out)[0]
-    cards = parse_cards(hand.replace("|", " "))
-    assert len(cards) == 8
-    assert re.search(r"^Your lead:\n +1 \S\S +2 \S\S", out, re.MULTILINE)
+    assert len(cards_of(hand)) == 8
+    # the cards are the choices, numbered 1 to 8 in the order shown
+    assert [int(n) for n in re.findall(rf"(\d+) {CARD}", hand)] == list(range(1, 9))
+    assert "Your lead — type a card's number:" in out
     assert PROMPT + "1-8, or help, score, quit]: " in out  # hints are off by default
     # input ended at the first prompt: saved, with the way to resume
-    assert "Input ended. The match is saved in" in out
+    assert "Input ended. Saved. The match is in" in out
     assert f"bezique play --resume {tmp_path / 'r.txt'}" in out
 
 
@@ -140,9 +156,9 @@ def test_hand_is_sorted_trumps_first_then_by_suit_and_rank() -> None:
     from bezique.cli.display import hand_text
 
     cards = parse_cards("7S AH 9C TS KS QH AC JD")
-    assert hand_text(cards, Suit.SPADES) == "TS KS 7S | AH QH | AC 9C | JD"
-    assert hand_text(cards, None) == "TS KS 7S | AH QH | AC 9C | JD"
-    assert hand_text(cards, Suit.DIAMONDS) == "JD | TS KS 7S | AH QH | AC 9C"
+    assert hand_text(cards, Suit.SPADES) == "10♠ K♠ 7♠ | A♥ Q♥ | A♣ 9♣ | J♦"
+    assert hand_text(cards, None) == "10♠ K♠ 7♠ | A♥ Q♥ | A♣ 9♣ | J♦"
+    assert hand_text(cards, Suit.DIAMONDS) == "J♦ | 10♠ K♠ 7♠ | A♥ Q♥ | A♣ 9♣"
 
 
 def test_the_computer_declaration_is_told_with_its_value() -> None:
@@ -157,14 +173,13 @@ def test_the_computer_declaration_is_told_with_its_value() -> None:
     action = state.parse_action("bezique QS JD")
     view = BeziqueView()
     labels = [view.label(state, a) for a in view.order_actions(state, state.legal_actions())]
-    assert labels[0] == "bezique QS JD (40)"  # typed either way; shown as a player names it
+    assert labels[0] == "bezique Q♠ J♦ (40)"  # typed either way; shown as a player names it
     assert labels[-1] == "draw (declare nothing)"
     state.apply(action)
     story = view.narrate(state.events(), 0, seats)
-    assert story == ["Computer declares bezique QS JD (40)."]
-    screen = view.status(state, state.observation(0), seats,
-                         _match_stub())
-    assert any("on the table: QS | JD" in line for line in screen), screen
+    assert story == ["Computer declares bezique Q♠ J♦ (40)."]
+    rows = view.seat_lines(state, state.observation(0), seats, _match_stub())
+    assert "on the table: Q♠ | J♦" in rows[1].notes, rows
 
 
 def test_combinations_carried_to_score_are_shown_and_scored_later() -> None:
@@ -176,23 +191,24 @@ def test_combinations_carried_to_score_are_shown_and_scored_later() -> None:
     view, seats = BeziqueView(), Seats(0, ("You", "Computer"))
     choices = view.order_actions(state, state.legal_actions())
     labels = [view.label(state, a) for a in choices]
-    assert labels == ["bezique QS JD* (40)", "marriage KS QS (20)",
-                      "marriage KS QS (20) + bezique QS JD* (40 to score)",
-                      "draw (declare nothing)"]
-    state.apply(choices[2])
+    for label in ("bezique Q♠ J♦* (40)", "marriage K♠ Q♠ (20)",
+                  "marriage K♠ Q♠ (20) + bezique Q♠ J♦* (40 to score)"):
+        assert label in labels
+    assert labels[-1] == "draw (declare nothing)"
+    state.apply(choices[labels.index("marriage K♠ Q♠ (20) + bezique Q♠ J♦* (40 to score)")])
     assert view.narrate(state.events(), 0, seats) == [
-        "You declare marriage KS QS (20).", "You announce bezique QS JD to score."]
-    status = view.status(state, state.observation(0), seats, _match_stub())
-    assert "      to score: bezique QS JD" in status
+        "You declare marriage K♠ Q♠ (20).", "You announce bezique Q♠ J♦ to score."]
+    rows = view.seat_lines(state, state.observation(0), seats, _match_stub())
+    assert "to score: bezique Q♠ J♦" in rows[0].notes
     seen = len(state.events())
     for text in ("7C", "7S"):
         state.apply(state.parse_action(text))
     choices = view.order_actions(state, state.legal_actions())
-    assert [view.label(state, a) for a in choices][0] == "score bezique QS JD (40)"
+    assert [view.label(state, a) for a in choices][0] == "score bezique Q♠ J♦ (40)"
     state.apply(choices[0])
     assert view.narrate(state.events(), seen, seats) == [
-        "You lead 7C.", "Computer plays 7S — you win the trick.",
-        "You score bezique QS JD (40), announced earlier."]
+        "You lead 7♣.", "Computer plays 7♠ — you win the trick.",
+        "You score bezique Q♠ J♦ (40), announced earlier."]
 
 
 def test_a_seven_turned_up_in_the_first_deal_is_told(tmp_path: Path) -> None:
@@ -200,7 +216,7 @@ def test_a_seven_turned_up_in_the_first_deal_is_told(tmp_path: Path) -> None:
     result = play("--seed", "4", "--opponent", "random", "--first-dealer", "computer",
                   "--record", str(tmp_path / "r.txt"))
     assert "The turn-up is a seven: Computer, the dealer, scores 10." in result.output
-    assert re.search(r"Computer \(dealer\) +deal +10 ", result.output)
+    assert re.search(r"Computer \(dealer\) +deal 10 ", result.output)
 
 
 def _match_stub() -> object:
@@ -220,10 +236,10 @@ def test_sixtysix_marriage_lead_is_told_with_the_card_and_value() -> None:
     view = SixtySixView()
     seats = Seats(0, ("You", "Computer"))
     marry = state.parse_action("marry KH")
-    assert view.label(state, marry) == "marry KH (lead it, marriage 40)"
+    assert view.label(state, marry) == "marry K♥ (lead it, marriage 40)"
     state.apply(marry)
     assert view.narrate(state.events(), 0, seats) == [
-        "Computer leads KH, declaring the marriage KH QH (40)."]
+        "Computer leads K♥, declaring the marriage K♥ Q♥ (40)."]
 
 
 def test_a_game_without_its_own_view_plays_through_the_generic_one(
@@ -236,7 +252,7 @@ def test_a_game_without_its_own_view_plays_through_the_generic_one(
                   str(path), stdin="1\n" * 2000)
     assert result.exit_code == 0, result.output
     assert "Your turn:" in result.output
-    assert re.search(r"Deal 1 · trick 1 · trumps \w+ \([CDHS]\)", result.output)
+    assert re.search(r"Deal 1 · trick 1 · trumps \w+ [♣♦♥♠]", result.output)
     check_record_matches_output(path, result.output)
 
 
@@ -246,7 +262,7 @@ def test_bad_input_gets_a_message_and_the_same_prompt_again(tmp_path: Path) -> N
     path = tmp_path / "r.txt"
     result = play("--seed", "3", "--opponent", "random", "--first-dealer", "computer",
                   "--record", str(path), stdin="garbage\nAS\n99\n0\n\nQS*\nbezique QS JD\n")
-    out = result.output
+    out = flat(result.output)
     assert result.exit_code == 0, out
     assert "Cannot read 'garbage'" in out
     assert "AS is not in your hand." in out
@@ -258,7 +274,9 @@ def test_bad_input_gets_a_message_and_the_same_prompt_again(tmp_path: Path) -> N
         in out
     # one prompt per line typed, plus the last one that met the end of the input
     assert out.count(PROMPT) == 8
-    assert len(hands_shown(out)) == 1  # nothing was played
+    # after each error the position is shown again (the empty line gets a word only)
+    assert len(hands_shown(result.output)) == 1 + 6
+    assert len(set(hands_shown(result.output))) == 1  # nothing was played
     assert read(path).deals[0].actions == []
 
 
@@ -269,7 +287,8 @@ def test_with_nothing_to_declare_the_player_draws_without_being_asked(
                   stdin="1\n" * 40 + "quit\n")
     out = result.output
     assert result.exit_code == 0, out
-    assert out.count(PROMPT) == 41  # every line typed answered a prompt: none for the draws
+    # every line typed answered a prompt (or the pause before a deal): none for the draws
+    assert out.count(PROMPT) + out.count(PAUSE) == 41
     assert not re.search(r":\n +1 draw\n", out)  # a lone draw is never offered
     # the record has each draw taken for the player, each told once, after the trick won
     record = read(path)
@@ -291,32 +310,37 @@ def test_a_card_typed_by_name_is_played(tmp_path: Path) -> None:
     path = tmp_path / "r.txt"
     first = play("--seed", "3", "--opponent", "random", "--first-dealer", "computer",
                  "--record", str(path), stdin="")
-    card = hands_shown(first.output)[0].split()[-1]
-    result = play("--seed", "3", "--opponent", "random", "--first-dealer", "computer",
-                  "--record", str(path), stdin=card.lower() + "\n")
-    assert result.exit_code == 0, result.output
-    assert f"You lead {card}." in result.output
-    assert read(path).deals[0].actions[0] == (0, card)
+    card = cards_of(hands_shown(first.output)[0])[-1]
+    for typed in (card.pretty(), card.notation().lower()):  # as shown, or in letters
+        path.unlink()
+        result = play("--seed", "3", "--opponent", "random", "--first-dealer", "computer",
+                      "--record", str(path), stdin=typed + "\n")
+        assert result.exit_code == 0, result.output
+        assert f"You lead {card.pretty()}." in result.output
+        assert read(path).deals[0].actions[0] == (0, card.notation())
 
 
 def test_help_prints_the_rules_and_the_values_table(tmp_path: Path) -> None:
     result = play("--seed", "3", "--opponent", "random", "--record", str(tmp_path / "r.txt"),
                   stdin="help\n")
-    out = result.output
+    out = flat(result.output)
     assert "BÉZIQUE, two hands" in out
-    for fragment in ("sequence: A 10 K Q J of trumps", "double bézique: twice QS JD",
+    for fragment in ("sequence: A 10 K Q J of trumps", "double bézique: twice Q♠ J♦",
                      "four aces (any suits)", "Brisques", "The last eight tricks", "Game: 1000",
-                     "QS* (the one on your table)", "hint", "quit"):
+                     "Q♠* (the one on your table)", "hint", "quit",
+                     "The combinations by name: sequence, royal marriage, marriage, double",
+                     "bezique, bezique, four aces, four kings, four queens, four jacks."):
         assert fragment in out, fragment
     assert out.count(PROMPT) == 2
+    assert len(hands_shown(result.output)) == 2  # the position again after the help
 
 
 def test_help_for_sixtysix(tmp_path: Path) -> None:
     result = play("--game", "sixtysix", "--seed", "3", "--opponent", "random", "--record",
                   str(tmp_path / "r.txt"), stdin="help\n")
     out = result.output
-    for fragment in ("SIXTY-SIX, two hands", "ace 11, ten 10", "marry KH", "schneider",
-                     "close", "Game: 7 game points"):
+    for fragment in ("SIXTY-SIX, two hands", "ace 11, ten 10", "marry K♥", "schneider",
+                     "close", "Game: 7 game points", "game of memory", "--show-counts"):
         assert fragment in out, fragment
 
 
@@ -326,7 +350,7 @@ def test_score_shows_the_sheet(tmp_path: Path) -> None:
     out = result.output
     assert "Score sheet:" in out
     assert re.search(r"deal +dealer +Ann +Computer", out)
-    assert "This deal so far: Computer 0, You 0" in out
+    assert "This deal so far: You 0, Computer 0" in out  # the sheet's order
 
 
 @pytest.mark.parametrize("flags", [(), ("--no-hints",)])
@@ -341,9 +365,11 @@ def test_hints_are_off_by_default_and_say_so(tmp_path: Path, flags: tuple[str, .
 def test_hint_names_the_rule_based_choice(tmp_path: Path) -> None:
     result = play("--seed", "3", "--opponent", "random", "--hints", "--record",
                   str(tmp_path / "r.txt"), stdin="hint\n")
-    m = re.search(r"Hint: the rule-based player would choose (\d+): (\S+)\.", result.output)
+    out = result.output.replace("\n", " ")
+    m = re.search(rf"Hint: the rule-based player would choose (\d+): ({CARD})\. Why: \w", out)
     assert m, result.output
-    assert re.search(rf"\b{m.group(1)} {re.escape(m.group(2))}\b", result.output)
+    assert re.search(rf"\b{m.group(1)} {re.escape(m.group(2))}", result.output)
+    assert len(hands_shown(result.output)) == 2  # the position again after the hint
 
 
 # -- quit, resume and the record -------------------------------------------------------------
@@ -355,6 +381,7 @@ def test_quit_then_resume_continues_the_same_match(tmp_path: Path) -> None:
     assert first.exit_code == 0, first.output
     assert "Saved. The match is in" in first.output
     assert f"bezique play --resume {path}" in first.output
+    assert "could NOT" not in first.output
     before = read(path)
     n_actions = sum(len(d.actions) for d in before.deals)
     assert n_actions >= 30
@@ -411,7 +438,7 @@ def test_no_arguments_starts_bezique_against_the_rule_based_player(tmp_path: Pat
     result = play(stdin="quit\n", env={"XDG_DATA_HOME": str(tmp_path)})
     assert result.exit_code == 0, result.output
     out = result.output
-    assert out.startswith("Bézique: you against the computer (rules player), seed ")
+    assert out.startswith("Bézique: you against the computer (rules player).\n")
     assert "The cut: you cut " in out
     (path,) = (tmp_path / "bezique").glob("bezique-*.txt")
     assert read(path).kinds == ("human", "rules")
@@ -423,7 +450,7 @@ def test_the_cut_and_first_dealer(tmp_path: Path) -> None:
         path = tmp_path / f"c{seed}.txt"
         result = play("--seed", str(seed), "--opponent", "random", "--record", str(path))
         out = result.output
-        m = re.search(r"The cut: you cut (\S\S), Computer cuts (\S\S)\. (.*)", out)
+        m = re.search(rf"The cut: you cut ({CARD}), Computer cuts ({CARD})\. (.*)", out)
         assert m, out
         rec = read(path)
         dealers.add(rec.first_dealer)
@@ -474,7 +501,8 @@ def test_sixtysix_default_opponent(tmp_path: Path) -> None:
     else:  # said plainly, and the random player sits in
         assert "There is no rule-based player for Sixty-Six yet" in result.output
         assert read(path).kinds == ("human", "random")
-    explicit = play("--game", "sixtysix", "--opponent", "rules", "--record", str(path))
+    explicit = play("--game", "sixtysix", "--opponent", "rules", "--record",
+                    str(tmp_path / "explicit.txt"))
     if not has_rules("sixtysix"):
         assert_clean_failure(explicit, "no rule-based player for Sixty-Six")
 
@@ -518,7 +546,8 @@ def test_list_options(tmp_path: Path) -> None:
     result = play("--list-options")
     assert "game_target = 1000" in result.output
     assert "allowed: 1000 | 2000 | 4000" in result.output
-    assert "V-BZ-17" in result.output
+    # in words a player understands: no internal labels
+    assert not re.search(r"V-BZ|\bEW\b", result.output), result.output
 
 
 def test_the_installed_script_plays_through_pipes(tmp_path: Path) -> None:

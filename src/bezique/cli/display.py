@@ -1,14 +1,15 @@
-"""Plain-text pictures of a deal for ``bezique play``: one player's view of the table, the
-story of what happened since his last turn, his choices, and the rules in brief.
+"""What ``bezique play`` shows: one player's view of the table, the story of what happened
+since his last turn, his numbered choices, the end of a deal, and the rules in brief.
 
 Everything shown comes from what the player may know: his seat's ``observation``, the
-deal's public log (``state.events()``), the legal actions and the match's score sheet.
-The screens are plain text (no colours, no cursor movement), so they read the same in a
-terminal, through a pipe, or in a test.
+deal's public log (``state.events()``), the legal actions, the match's score sheet, and
+the cards he himself drew (told to him alone). A view builds a :class:`Screen`, a plain
+description of the table; :mod:`bezique.cli.render` draws it either as plain text (pipes,
+tests, dumb terminals) or with ``rich`` (colour, panels) in a terminal.
 
 Each game has a small :class:`GameView` with its own words (how a log entry reads, how a
-choice is labelled, the rules summary); :func:`view_for` finds it by game name, and a
-:class:`GameView` of the base class serves any other game through the generic
+choice is labelled, what a deal's points were made of, the rules summary); :func:`view_for`
+finds it by game name, and the base class serves any other game through the generic
 :class:`~bezique.core.game.State` interface alone.
 """
 
@@ -20,37 +21,76 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.cards import Card, Suit, card_name
+from ..core.cards import Card, Rank, Suit
 from ..core.game import Action, Game, Observation, State
 from ..core.match import Match
 
 WIDTH = 78
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+SUIT_SYMBOLS = "♣♦♥♠"
 # Rank order for sorting a hand and for the cut, high to low: Ace, Ten, King, ... as in
 # every game of the family (Bézique, Cards; Sixty-Six, Pack).
 FAMILY_ORDER = (14, 10, 13, 12, 11, 9, 8, 7, 6, 5, 4, 3, 2)
 RANK_STRENGTH = {r: len(FAMILY_ORDER) - i for i, r in enumerate(FAMILY_ORDER)}
 
+_symbols = True
+
+
+def use_symbols(flag: bool) -> None:
+    """Write cards with suit symbols (``Q♠ 10♦``, the default) or in letters (``QS TD``)
+    when the output cannot encode the symbols. Either form is accepted back as typed."""
+    global _symbols
+    _symbols = flag
+
+
+def symbols_in_use() -> bool:
+    return _symbols
+
+
+def show(card: int) -> str:
+    """A card as the screen writes it: ``Q♠``, ``10♦`` (or ``QS``, ``TD`` in letters)."""
+    c = Card(card)
+    return c.pretty() if _symbols else c.notation()
+
+
+def show_cards(cards: Sequence[int]) -> str:
+    return " ".join(show(c) for c in cards) if cards else "-"
+
+
+def suit_text(suit: int) -> str:
+    """``hearts ♥`` (or ``hearts (H)``)."""
+    s = int(suit)
+    return f"{SUIT_NAMES[s]} {SUIT_SYMBOLS[s]}" if _symbols else \
+        f"{SUIT_NAMES[s]} ({Suit(s).letter})"
+
 
 @dataclasses.dataclass(frozen=True)
 class Seats:
-    """Who sits where, as the screens name them: the human is "You", the other player
-    by his name ("Computer")."""
+    """Who sits where, as the screens name them: the human is "You", the others by their
+    names ("Computer"). Every screen lists the seats in seat order (the score sheet's)."""
 
     human: int
-    names: tuple[str, str]  # the names on the score sheet and in the record
+    names: tuple[str, ...]  # the names on the score sheet and in the record
 
     def label(self, seat: int) -> str:
         """``You`` for the human, the other player's name otherwise."""
         return "You" if seat == self.human else self.names[seat]
 
+    def order(self) -> range:
+        """The seats in the one order every screen uses."""
+        return range(len(self.names))
+
     def says(self, seat: int, verb: str, rest: str = "") -> str:
-        """A sentence with the verb agreeing: ``You play QS`` / ``Computer plays QS``."""
+        """A sentence with the verb agreeing: ``You play Q♠`` / ``Computer plays Q♠``."""
         if seat == self.human:
             text = f"You {verb}"
         else:
             text = f"{self.names[seat]} {_third_person(verb)}"
         return text + (f" {rest}" if rest else "")
+
+    def other(self, seat: int) -> int:
+        """The adversary of ``seat`` at a table of two."""
+        return 1 - seat
 
 
 def _third_person(verb: str) -> str:
@@ -82,7 +122,7 @@ def sort_hand(cards: Sequence[int], trump: int | None) -> list[Card]:
 
 
 def hand_text(cards: Sequence[int], trump: int | None) -> str:
-    """A hand grouped by suit: ``AH TH 9H | KS 8S | AC``."""
+    """A hand grouped by suit: ``A♥ 10♥ 9♥ | K♠ 8♠ | A♣``."""
     if not cards:
         return "-"
     groups: list[list[str]] = []
@@ -91,53 +131,77 @@ def hand_text(cards: Sequence[int], trump: int | None) -> str:
         if int(c) >> 4 != last:
             groups.append([])
             last = int(c) >> 4
-        groups[-1].append(c.notation())
+        groups[-1].append(show(c))
     return " | ".join(" ".join(g) for g in groups)
 
 
-def cards_line(cards: Sequence[int]) -> str:
-    return " ".join(card_name(c) for c in cards) if cards else "-"
-
-
-def suit_text(suit: int) -> str:
-    """``hearts (H)``."""
-    return f"{SUIT_NAMES[int(suit)]} ({Suit(int(suit)).letter})"
-
-
-def numbered(labels: Sequence[str], width: int = WIDTH) -> list[str]:
-    """``1 AH   2 TH   3 9H``: short labels (cards) packed side by side, longer ones one
-    a line."""
-    lines: list[str] = []
-    line = ""
-    for i, label in enumerate(labels, 1):
-        item = f"{i:>2} {label}"
-        if len(label) > 9:
-            if line:
-                lines.append(line)
-                line = ""
-            lines.append(f"  {item}")
-            continue
-        if line and len(line) + 3 + len(item) > width:
-            lines.append(line)
-            line = ""
-        line = f"{line}   {item}" if line else f"  {item}"
-    if line:
-        lines.append(line)
-    return lines
-
-
-def wrap(text: str, indent: str = "") -> list[str]:
+def wrap(text: str, indent: str = "", width: int = WIDTH) -> list[str]:
     # never break a file name or an option's name
-    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent,
+    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent,
                          break_long_words=False, break_on_hyphens=False) or [""]
 
 
 def name_seats(text: str, seats: Seats) -> str:
     """The score sheet's summaries speak of ``seat 0``; on screen, use the names."""
-    text = re.sub(r"\bseat ([01])\b", lambda m: seats.names[int(m.group(1))], text)
+    text = re.sub(r"\bseat (\d)\b", lambda m: seats.names[int(m.group(1))]
+                  if int(m.group(1)) < len(seats.names) else m.group(0), text)
     if seats.names[seats.human] == "You":  # the default name: "You win", not "You wins"
         text = re.sub(r"\bYou (win|claim|close)s\b", r"You \1", text)
     return text
+
+
+def short(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters for an error message (never echo a whole
+    hostile line back)."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+# -- the picture of the table ----------------------------------------------------------------
+
+@dataclasses.dataclass
+class SeatLine:
+    """One seat's row at the table: its name, its figures, and lines under it."""
+
+    name: str
+    cells: list[str]
+    notes: list[str] = dataclasses.field(default_factory=list)
+    is_human: bool = False
+
+
+@dataclasses.dataclass
+class CardSpot:
+    """Cards of one kind in a row of cards on screen, and the choice number that plays
+    one of them (``None``: not playable now)."""
+
+    cards: list[Card]
+    number: int | None = None
+
+
+@dataclasses.dataclass
+class Screen:
+    """One player's picture of the table before his move, as data: the renderers draw
+    it as plain text or with colour."""
+
+    story: list[str]
+    heading: list[str]
+    seats: list[SeatLine]
+    notes: list[str]
+    hand: list[list[CardSpot]]           # grouped by suit, in display order
+    table: list[list[CardSpot]]          # his own declared cards lying on the table
+    situation: str
+    choices: list[tuple[int, str]]       # the numbered choices that are not card plays
+    actions: list[Action]                # every choice, numbered from 1 in this order
+    table_label: str = "Your table"
+
+
+@dataclasses.dataclass
+class Breakdown:
+    """What a finished deal was made of: rows of ``(what, points per seat)``, the total,
+    and what it gave the match."""
+
+    rows: list[tuple[str, list[int]]]
+    totals: list[int]
+    result: list[str]
 
 
 class GameView:
@@ -147,11 +211,16 @@ class GameView:
 
     game_name = ""
     title = ""
+    #: a game of memory hides the running counts unless asked (Sixty-Six)
+    counts_hidden_by_default = False
+
+    def __init__(self, *, show_counts: bool = True) -> None:
+        self.show_counts = show_counts
 
     # -- the table -----------------------------------------------------------------------
 
-    def status(self, state: State, obs: Observation, seats: Seats, match: Match) -> list[str]:
-        """The lines above the hand: trump, stock, table cards, points of deal and match."""
+    def heading(self, state: State, obs: Observation, seats: Seats, match: Match
+                ) -> list[str]:
         o: Any = obs
         head = [f"Deal {len(match.deals)}"]
         tricks = getattr(o, "tricks_played", None)
@@ -160,40 +229,40 @@ class GameView:
         trump = getattr(o, "trump", None)
         if trump is not None:
             head.append(f"trumps {suit_text(trump)}")
-        lines = [" · ".join(head)]
-        points = getattr(o, "points", None)
-        for seat in self._seat_order(seats):
-            row = f"  {seats.label(seat):<10}"
-            if points is not None:
-                row += f" deal {points[seat]:>4}"
-            row += f"   match {match.sheet.totals[seat]:>4}"
-            lines.append(row)
-        return lines
+        return head
 
-    def _seat_order(self, seats: Seats) -> tuple[int, int]:
-        return (1 - seats.human, seats.human)
-
-    def hand(self, obs: Observation) -> list[str]:
+    def seat_lines(self, state: State, obs: Observation, seats: Seats, match: Match
+                   ) -> list[SeatLine]:
         o: Any = obs
-        cards = getattr(o, "hand", ())
-        return [f"Your hand: {hand_text(cards, getattr(o, 'trump', None))}"]
+        points = getattr(o, "points", None)
+        out = []
+        for seat in seats.order():
+            cells = []
+            if points is not None:
+                cells.append(f"deal {points[seat]}")
+            cells.append(f"match {match.sheet.totals[seat]}")
+            out.append(SeatLine(seats.label(seat), cells, is_human=seat == seats.human))
+        return out
+
+    def notes(self, state: State, obs: Observation, seats: Seats) -> list[str]:
+        """Lines under the seats: the trick in play, the last trick."""
+        return self.last_trick(state, seats)
 
     def situation(self, state: State, obs: Observation, seats: Seats) -> str:
         """What the player is asked to do, in a few words."""
         return "Your turn"
 
     @staticmethod
-    def heading(o: Any, match: Match, *, after_trick: str, tricks: int) -> list[str]:
-        """"Deal 2 · trick 5 of 32 · trumps hearts (H)": ``after_trick`` is the phase of
-        the trick winner's choice, shown as "after trick N"."""
-        trick = (f"after trick {o.tricks_played}" if o.phase == after_trick
-                 else f"trick {o.tricks_played + 1}")
-        return [f"Deal {len(match.deals)}", f"{trick} of {tricks}", f"trumps {suit_text(o.trump)}"]
+    def trick_heading(o: Any, match: Match, *, after_trick: str, tricks: int) -> str:
+        """"trick 5 of 32", or "after trick 4 of 32" in the trick winner's choice."""
+        if o.phase == after_trick:
+            return f"after trick {o.tricks_played} of {tricks}"
+        return f"trick {o.tricks_played + 1} of {tricks}"
 
     @staticmethod
     def follow_prompt(o: Any, seats: Seats, duty: str) -> str:
-        """"Computer led QS: your card", with the duty in force (follow suit, win)."""
-        text = f"{seats.label(1 - seats.human)} led {o.trick[0].notation()}: your card"
+        """"Computer led Q♠: your card", with the duty in force (follow suit, win)."""
+        text = f"{seats.label(1 - seats.human)} led {show(o.trick[0])}: your card"
         return text + (f" ({duty})" if duty else "")
 
     @staticmethod
@@ -203,22 +272,42 @@ class GameView:
         if last is None:
             return []
         winner, lead, follow = last
-        return [f"Last trick: {card_name(lead)} {card_name(follow)}, won by "
+        return [f"Last trick: {show(lead)} {show(follow)}, won by "
                 f"{'you' if winner == seats.human else seats.label(winner)}"]
+
+    def hand_cards(self, obs: Observation) -> tuple[Sequence[int], Sequence[int]]:
+        """The player's cards in hand, and his cards lying on the table (if any)."""
+        o: Any = obs
+        return getattr(o, "hand", ()), ()
 
     # -- choices -------------------------------------------------------------------------
 
+    def card_play(self, action: Action) -> tuple[Card, bool] | None:
+        """``(card, from_table)`` when ``action`` plays a card, else ``None``."""
+        if type(action).__name__ != "Play":
+            return None
+        card = getattr(action, "card", None)
+        if card is None:
+            return None
+        return Card(card), bool(getattr(action, "from_table", False))
+
     def order_actions(self, state: State, actions: list[Action]) -> list[Action]:
-        """The legal actions in the order they are numbered on screen."""
+        """The choices that are not card plays, in the order they are numbered (after the
+        cards)."""
         return list(actions)
 
     def label(self, state: State, action: Action) -> str:
-        """How a legal action reads in the numbered list."""
+        """How a choice that is not a card play reads in the numbered list."""
         return action.notation()
 
     def automatic(self, state: State, actions: Sequence[Action]) -> str | None:
         """When the player's only legal action (``actions`` holds exactly one) needs no
         decision, the line telling him it is taken for him; ``None`` to ask as usual."""
+        return None
+
+    def confirm(self, state: State, action: Action) -> str | None:
+        """A question to ask before taking ``action`` (a move the screen shows to be a
+        mistake), or ``None``."""
         return None
 
     # -- the story -----------------------------------------------------------------------
@@ -229,23 +318,102 @@ class GameView:
         return [" ".join(str(x) for x in e) if isinstance(e, tuple) else str(e)
                 for e in events[start:]]
 
-    def deal_over(self, state: State, seats: Seats) -> list[str]:
-        """What the finished deal gave each player."""
-        pts = state.returns()
-        return [f"{seats.label(s)}: {pts[s]}" for s in self._seat_order(seats)]
+    def drawn(self, cards: Sequence[int], seats: Seats) -> str:
+        """The line telling the player the cards he drew (he alone sees it)."""
+        return f"You draw {show_cards(cards)}."
+
+    def breakdown(self, state: State, seats: Seats) -> Breakdown:
+        """What the finished deal gave each seat, and of what it was made."""
+        pts = list(state.returns())
+        return Breakdown([], pts, [])
 
     # -- help ----------------------------------------------------------------------------
 
     def rules(self, game: Game[Any]) -> str:
         """A short summary of the rules and of how to type actions."""
-        return (f"{game.title}: type the number of a choice, or its notation as listed.\n"
-                + COMMANDS_HELP)
+        return f"{game.title}: type the number of a choice, or its notation as listed."
+
+    def commands(self) -> str:
+        return COMMANDS_HELP
 
 
 COMMANDS_HELP = """\
-Commands: help (this text), hint (what the rule-based player would do; needs --hints),
-score (the match sheet), quit (save and stop; --resume FILE continues later).
-Instead of a number you may type the notation shown in the list."""
+Commands: help (this text), hint (what the rule-based player would do, and why; needs
+--hints), score (the match sheet), quit (save and stop; --resume FILE continues later).
+Instead of a number you may type a card or an action as the screen writes it (Q♠ or QS,
+10♦ or TD)."""
+
+
+def build_screen(view: GameView, state: State, seats: Seats, match: Match,
+                 story: Sequence[str]) -> Screen:
+    """The player's picture of the table before his move, with every legal action
+    numbered: first the cards of his hand as shown (a number per card, two identical
+    cards sharing one), then his cards on the table, then the other choices."""
+    obs = state.observation(seats.human)
+    o: Any = obs
+    trump = getattr(o, "trump", None)
+    plays: dict[tuple[Card, bool], Action] = {}
+    others: list[Action] = []
+    for a in state.legal_actions():
+        spot = view.card_play(a)
+        if spot is None:
+            others.append(a)
+        else:
+            plays[spot] = a
+    actions: list[Action] = []
+
+    def spots(cards: Sequence[int], from_table: bool) -> list[list[CardSpot]]:
+        groups: list[list[CardSpot]] = []
+        last_suit = -1
+        for c in sort_hand(cards, trump):
+            if int(c) >> 4 != last_suit:
+                groups.append([])
+                last_suit = int(c) >> 4
+            row = groups[-1]
+            if row and row[-1].cards[-1] == c:
+                row[-1].cards.append(c)
+                continue
+            act = plays.get((c, from_table))
+            number = None
+            if act is not None:
+                actions.append(act)
+                number = len(actions)
+            row.append(CardSpot([c], number))
+        return groups
+
+    in_hand, on_table = view.hand_cards(obs)
+    hand = spots(in_hand, False)
+    table = spots(on_table, True)
+    # a card play the hand does not show (cannot happen in these games) is still offered
+    rest = [a for a in plays.values() if a not in actions]
+    choices: list[tuple[int, str]] = []
+    for a in rest + view.order_actions(state, others):
+        actions.append(a)
+        label = view.label(state, a) if view.card_play(a) is None else a.notation()
+        choices.append((len(actions), label))
+    return Screen(story=list(story), heading=view.heading(state, obs, seats, match),
+                  seats=view.seat_lines(state, obs, seats, match),
+                  notes=view.notes(state, obs, seats), hand=hand, table=table,
+                  situation=view.situation(state, obs, seats), choices=choices,
+                  actions=actions)
+
+
+def choice_prompt(n: int, hints: bool) -> str:
+    """``Your choice [1-7, or help, hint, score, quit]: ``."""
+    numbers = "1" if n == 1 else f"1-{n}"
+    return f"Your choice [{numbers}, or help, {'hint, ' if hints else ''}score, quit]: "
+
+
+def deal_banner(match: Match, seats: Seats) -> str:
+    """``=== Deal 2: Computer deals, you lead first ===``."""
+    dealer = match.dealer
+    leads = "you lead" if dealer != seats.human else seats.says(1 - dealer, "lead")
+    return f"=== Deal {len(match.deals)}: {seats.says(dealer, 'deal')}, {leads} first ==="
+
+
+def sheet_lines(match: Match, seats: Seats) -> list[str]:
+    """The match's score sheet, the seats in their one order, named."""
+    return [name_seats(x, seats) for x in match.sheet.text(seats.names).splitlines()]
 
 
 # -- Bézique ------------------------------------------------------------------------------
@@ -256,33 +424,49 @@ class BeziqueView(GameView):
     game_name = "bezique"
     title = "Bézique"
 
-    def status(self, state: State, obs: Observation, seats: Seats, match: Match) -> list[str]:
+    def heading(self, state: State, obs: Observation, seats: Seats, match: Match
+                ) -> list[str]:
         o: Any = obs
-        head = self.heading(o, match, after_trick="declare", tricks=32)
+        head = [f"Deal {len(match.deals)}",
+                self.trick_heading(o, match, after_trick="declare", tricks=32),
+                f"trumps {suit_text(o.trump)}"]
         if o.turn_up is not None:
-            head.append(f"turn-up {o.turn_up.notation()}")
-            head.append("stock not counted" if o.stock_size is None
-                        else f"stock {o.stock_size - 1}")
+            head.append(f"turn-up {show(o.turn_up)}")
+            # count_stock_allowed=false (the French rule): the display shows no count
+            if o.stock_size is not None:
+                head.append(f"stock {o.stock_size - 1}")
         else:
             head.append("the last eight tricks")
         if match.sheet.games:  # a partie of several games
             head.append("games won " + ", ".join(
-                f"{seats.label(s)} {match.sheet.games_won(s)}" for s in self._seat_order(seats)))
-        lines = [" · ".join(head)]
-        for seat in self._seat_order(seats):
-            dealer = " (dealer)" if seat == o.dealer else ""
-            row = (f"  {seats.label(seat) + dealer:<20} deal {o.points[seat]:>4}   match "
-                   f"{match.sheet.totals[seat]:>5}")
+                f"{seats.label(s)} {match.sheet.games_won(s)}" for s in seats.order()))
+        return head
+
+    def seat_lines(self, state: State, obs: Observation, seats: Seats, match: Match
+                   ) -> list[SeatLine]:
+        o: Any = obs
+        out = []
+        for seat in seats.order():
+            name = seats.label(seat) + (" (dealer)" if seat == o.dealer else "")
+            cells = [f"deal {o.points[seat]}", f"match {match.sheet.totals[seat]}"]
+            notes = []
             if seat != seats.human:
-                row += f"   hand {o.hand_sizes[seat]}"
-            lines.append(row)
-            if o.tables[seat]:
-                lines.append(f"      on the table: {hand_text(o.tables[seat], o.trump)}")
-            if seat != seats.human and o.known_in_hand[seat]:
-                lines.append(f"      known in hand: {hand_text(o.known_in_hand[seat], o.trump)}")
+                cells.append(f"hand {o.hand_sizes[seat]}")
+                if o.tables[seat]:
+                    notes.append(f"on the table: {hand_text(o.tables[seat], o.trump)}")
+                if o.known_in_hand[seat]:
+                    notes.append(f"known in hand: {hand_text(o.known_in_hand[seat], o.trump)}")
             if o.carried[seat]:
-                lines.append("      to score: " + "; ".join(_declared(m) for m in o.carried[seat]))
-        return lines + self.last_trick(state, seats)
+                notes.append("to score: " + "; ".join(_declared(m) for m in o.carried[seat]))
+            out.append(SeatLine(name, cells, notes, is_human=seat == seats.human))
+        return out
+
+    def notes(self, state: State, obs: Observation, seats: Seats) -> list[str]:
+        return self.last_trick(state, seats)
+
+    def hand_cards(self, obs: Observation) -> tuple[Sequence[int], Sequence[int]]:
+        o: Any = obs
+        return o.hand, o.tables[o.seat]
 
     def situation(self, state: State, obs: Observation, seats: Seats) -> str:
         o: Any = obs
@@ -302,14 +486,8 @@ class BeziqueView(GameView):
                                         else "") + can[-1]
 
     def order_actions(self, state: State, actions: list[Action]) -> list[Action]:
-        trump = getattr(state, "trump", None)
-        pos = {c: i for i, c in enumerate(sort_hand(
-            [int(a.card) for a in actions if hasattr(a, "card")], trump))}
-
         def key(a: Action) -> tuple[int, int, str]:
             kind = type(a).__name__
-            if kind == "Play":
-                return (0 if not a.from_table else 1, pos[a.card], "")  # type: ignore[attr-defined]
             if kind == "Declare":
                 return (2, -a.melds[0].combination.value, a.notation())  # type: ignore[attr-defined]
             if kind == "ScoreCarried":
@@ -323,21 +501,19 @@ class BeziqueView(GameView):
     def label(self, state: State, action: Action) -> str:
         kind = type(action).__name__
         a: Any = action
-        if kind == "Play":
-            return action.notation()
         if kind == "Declare":
             parts = []
             for i, m in enumerate(a.melds):
-                cards = " ".join(c.notation() + ("*" if t else "")
+                cards = " ".join(show(c) + ("*" if t else "")
                                  for c, t in sorted(m.cards, key=_high_first))
                 value = m.combination.value
-                parts.append(f"{m.name} {cards} ({value}{' to score' if i else ''})")
+                parts.append(f"{_words(m.name)} {cards} ({value}{' to score' if i else ''})")
             return " + ".join(parts)
         if kind == "ScoreCarried":
             from ..games.bezique import COMBINATIONS
-            cards = " ".join(c.notation() for c in sorted(a.cards, key=lambda c: _high_first(
+            cards = " ".join(show(c) for c in sorted(a.cards, key=lambda c: _high_first(
                 (c, False))))
-            return f"score {a.name} {cards} ({COMBINATIONS[a.name].value})"
+            return f"score {_words(a.name)} {cards} ({COMBINATIONS[a.name].value})"
         if kind == "Exchange":
             return "exchange (the seven of trumps for the turn-up, 10)"
         if kind == "Draw":
@@ -362,7 +538,7 @@ class BeziqueView(GameView):
             e = events[i]
             kind = e[0]
             if kind == "play":
-                card = card_name(e[2])
+                card = show(e[2])
                 where = " from the table" if e[3] else ""
                 leading = plays_before % 2 == 0
                 plays_before += 1
@@ -403,7 +579,7 @@ class BeziqueView(GameView):
                     i += 1
                     pts = f" and {_third_if(seats, e[1], 'score')} {events[i][2]}"
                 lines.append(seats.says(e[1], "exchange", "the seven of trumps for the turn-up "
-                                        f"{card_name(e[2])}") + pts + ".")
+                                        f"{show(e[2])}") + pts + ".")
             elif kind == "score" and e[3] == "seven turned up":
                 who = "you, the dealer, score" if e[1] == seats.human \
                     else f"{seats.label(e[1])}, the dealer, scores"
@@ -414,29 +590,43 @@ class BeziqueView(GameView):
                 pass  # every trick of the stock phase ends so; the stock count shows it
             elif kind == "draw-last":
                 lines.append(seats.says(e[1], "draw", "the last card of the stock") + "; "
-                             + seats.says(1 - e[1], "take", f"the turn-up {card_name(e[2])}")
+                             + seats.says(1 - e[1], "take", f"the turn-up {show(e[2])}")
                              .replace("You take", "you take") + ".")
                 lines.append("The stock is exhausted: the table cards go back to the hands; "
                              "from now on follow suit and win the trick if you can.")
             elif kind == "lost":
                 whose = "Your" if e[1] == seats.human else f"{seats.label(e[1])}'s"
-                lines.append(f"{whose} {_declared(e[2] + ' ' + cards_line(e[3]))} carried to "
-                             "score is lost.")
+                what = e[2] + " " + " ".join(Card(c).notation() for c in e[3])
+                lines.append(f"{whose} {_declared(what)} carried to score is lost.")
             else:
                 lines.append(" ".join(str(x) for x in e))
             i += 1
         return lines
 
-    def deal_over(self, state: State, seats: Seats) -> list[str]:
-        pts = state.returns()
-        return [", ".join(f"{seats.label(s)} {pts[s]}" for s in self._seat_order(seats))]
+    def breakdown(self, state: State, seats: Seats) -> Breakdown:
+        """Declarations, brisques, the Seven and the last trick, per seat, from the
+        deal's scores (Bézique, Scoring)."""
+        kinds = ["declarations", "brisques", "the seven of trumps", "last trick"]
+        rows = {k: [0] * len(seats.names) for k in kinds}
+        for seat, pts, why in _score_events(state):
+            if "brisque" in why:
+                rows["brisques"][seat] += pts
+            elif why == "last trick":
+                rows["last trick"][seat] += pts
+            elif "seven" in why:
+                rows["the seven of trumps"][seat] += pts
+            else:
+                rows["declarations"][seat] += pts
+        return Breakdown([(k, rows[k]) for k in kinds], list(state.scores()), [])
 
     def rules(self, game: Game[Any]) -> str:
+        from ..games.bezique import COMBINATIONS
+
         o: Any = game.options
         target = o.game_target
-        pair = "QS JD"
+        pair = "Q♠ J♦"
         if o.bezique_pair != "QS_JD":
-            pair = "QS JD (QC JH if S or D trumps)"
+            pair = "Q♠ J♦ (Q♣ J♥ if spades or diamonds are trumps)"
         rows = [("Class A", "sequence: A 10 K Q J of trumps", 250),
                 ("", "royal marriage: K Q of trumps", 40),
                 ("", "marriage: K Q of a plain suit", 20),
@@ -446,34 +636,51 @@ class BeziqueView(GameView):
                 ("", "four kings", 80), ("", "four queens", 60), ("", "four jacks", 40)]
         w = max(len(what) for _, what, _ in rows)
         table = "\n".join(f"  {k:<8} {what:<{w}} {v:>4}" for k, what, v in rows)
+        names = ", ".join(_words(n) for n in sorted(
+            COMBINATIONS, key=lambda n: (COMBINATIONS[n].klass, -COMBINATIONS[n].value)))
         changed = game.options.changed()
         extra = ""
         if changed:
             extra = ("\nOptions of this match (differing from Foster): "
                      + ", ".join(f"{k}={v}" for k, v in changed.items())
                      + " (see bezique play --list-options).")
-        return BEZIQUE_RULES.format(target=target, half=target // 2, table=table) + extra
+        text = BEZIQUE_RULES.format(target=target, half=target // 2, table=table)
+        return text + "\n" + "\n".join(wrap("The combinations by name: " + names + ".")) + extra
+
+
+def _log(state: State) -> list[Any]:
+    """The deal's public log, for states that keep one."""
+    return list(state.events()) if hasattr(state, "events") else []
+
+
+def _score_events(state: State) -> list[tuple[int, int, str]]:
+    return [(e[1], e[2], str(e[3])) for e in _log(state) if e[0] == "score"]
 
 
 def _last_trick(state: State) -> tuple[int, int, int] | None:
-    events = state.events() if hasattr(state, "events") else []
-    for e in reversed(events):
+    for e in reversed(_log(state)):
         if e[0] == "trick":
             return (e[1], e[2], e[3])
     return None
 
 
 def _high_first(entry: tuple[Card, bool]) -> tuple[int, int]:
-    """Cards of a combination as a player names them: high to low (KC QC, QS JD)."""
+    """Cards of a combination as a player names them: high to low (K♣ Q♣, Q♠ J♦)."""
     return (-rank_strength(entry[0]), int(entry[0]) >> 4)
 
 
+def _words(name: str) -> str:
+    """``royal-marriage`` as the screen writes it: ``royal marriage`` (typed back either
+    way)."""
+    return name.replace("-", " ")
+
+
 def _declared(text: str) -> str:
-    """``four-kings KD KD KH KH (carried)`` in words: ``four kings KD KD KH KH``."""
+    """``four-kings KD KD KH KH (carried)`` in words: ``four kings K♦ K♦ K♥ K♥``."""
     name, _, rest = text.partition(" ")
     cards = [Card.parse(t) for t in rest.replace("(carried)", "").split()]
-    ordered = " ".join(c.notation() for c in sorted(cards, key=lambda c: _high_first((c, False))))
-    return f"{name.replace('-', ' ')} {ordered}"
+    ordered = " ".join(show(c) for c in sorted(cards, key=lambda c: _high_first((c, False))))
+    return f"{_words(name)} {ordered}"
 
 
 def _third_if(seats: Seats, seat: int, verb: str) -> str:
@@ -495,7 +702,7 @@ first; the loser draws next. The last stock card goes to the trick's winner, the
 to the loser.
 
 Declarations are laid face up on your table. Those cards still belong to your hand: you
-may play them (typed with a star, QS*), but not take them back until the stock is gone.
+may play them (typed with a star, Q♠*), but not take them back until the stock is gone.
 {table}
 Every declaration needs at least one new card from your hand; a card already used in a
 class cannot serve again there for the same or a lower value, though it may be added to
@@ -512,52 +719,79 @@ the trick if you can, by a higher card of the suit or, when void, by a trump.
 Game: {target}, decided after the deal in which it is reached (the higher total wins); a
 loser under {half} loses a double game.
 
-Typing: the number of a choice, or the notation: QS (play the queen of spades from your
-hand), QS* (the one on your table), bezique QS JD, marriage KH QH (cards already on your
-table with a star: marriage KH* QH), several at once joined by +, score marriage KH QH (a
-combination carried to score), exchange, draw."""
+Typing: the number of a choice, or the action as the screen writes it: Q♠ or QS (play the
+queen of spades from your hand), Q♠* (the one on your table), bezique Q♠ J♦, royal
+marriage K♥ Q♥ (cards already on your table with a star: marriage K♥* Q♥), several at
+once joined by +, score marriage K♥ Q♥ (a combination carried to score), exchange, draw."""
 
 
 # -- Sixty-Six ----------------------------------------------------------------------------
 
 class SixtySixView(GameView):
-    """Two-handed Sixty-Six (``bezique.games.sixtysix``)."""
+    """Two-handed Sixty-Six (``bezique.games.sixtysix``). Foster's Sixty-Six is a game of
+    memory: the running counts are hidden unless ``show_counts`` (``--show-counts``)."""
 
     game_name = "sixtysix"
     title = "Sixty-Six"
+    counts_hidden_by_default = True
 
-    def status(self, state: State, obs: Observation, seats: Seats, match: Match) -> list[str]:
+    def __init__(self, *, show_counts: bool = False) -> None:
+        super().__init__(show_counts=show_counts)
+
+    @staticmethod
+    def tricks_in_deal(o: Any) -> int:
+        """12 while the stock is open; once it is closed the deal ends when the hands
+        are played out, so fewer tricks may remain (SS, Closing)."""
+        if not o.closed:
+            return 12
+        in_trick = 1 if o.seat in _trick_players(o) else 0
+        return int(o.tricks_played) + len(o.hand) + in_trick
+
+    def heading(self, state: State, obs: Observation, seats: Seats, match: Match
+                ) -> list[str]:
         o: Any = obs
-        head = self.heading(o, match, after_trick="draw", tricks=12)
+        head = [f"Deal {len(match.deals)}",
+                self.trick_heading(o, match, after_trick="draw",
+                                   tricks=self.tricks_in_deal(o)),
+                f"trumps {suit_text(o.trump)}"]
         if o.closed:
-            up = f" (turn-up {o.turn_up.notation()})" if o.turn_up is not None else ""
+            up = f" (turn-up {show(o.turn_up)})" if o.turn_up is not None else ""
             head.append(f"closed by {seats.label(o.closer).replace('You', 'you')}{up}")
         elif o.turn_up is not None:
-            head.append(f"turn-up {o.turn_up.notation()}")
+            head.append(f"turn-up {show(o.turn_up)}")
             head.append(f"stock {o.stock_size}")
         else:
             head.append("the last six tricks")
-        lines = [" · ".join(head)]
+        return head
+
+    def seat_lines(self, state: State, obs: Observation, seats: Seats, match: Match
+                   ) -> list[SeatLine]:
+        o: Any = obs
         target = getattr(match.game.options, "game_target", 7)
-        for seat in self._seat_order(seats):
-            dealer = " (dealer)" if seat == o.dealer else ""
-            row = (f"  {seats.label(seat) + dealer:<20} count {o.points[seat]:>3}"
-                   f" (tricks {o.tricks_won[seat]})   game points {match.sheet.totals[seat]}"
-                   f" of {target}")
+        out = []
+        for seat in seats.order():
+            name = seats.label(seat) + (" (dealer)" if seat == o.dealer else "")
+            cells = []
+            if self.show_counts:
+                cells.append(f"count {o.points[seat]}")
+            cells += [f"tricks {o.tricks_won[seat]}",
+                      f"game points {match.sheet.totals[seat]} of {target}"]
+            notes = []
             if seat != seats.human:
-                row += f"   hand {o.hand_sizes[seat]}"
-            lines.append(row)
+                cells.append(f"hand {o.hand_sizes[seat]}")
             if o.pending[seat]:
-                lines.append(f"      marriage pending: {o.pending[seat]}, counted once a trick"
-                             " is won")
+                notes.append(f"marriage pending: {o.pending[seat]}, counted once a trick is"
+                             " won")
             if seat != seats.human and o.known_in_hand[seat]:
-                lines.append(f"      known in hand: {hand_text(o.known_in_hand[seat], o.trump)}")
+                notes.append(f"known in hand: {hand_text(o.known_in_hand[seat], o.trump)}")
             if seat != seats.human and o.voids[seat]:
-                lines.append("      has shown no "
-                             + ", ".join(SUIT_NAMES[v] for v in o.voids[seat]))
-        if match.sheet.carry:
-            lines.append(f"  (the winner of this deal adds {match.sheet.carry} for a tied deal)")
-        return lines + self.last_trick(state, seats)
+                notes.append("has shown no " + ", ".join(SUIT_NAMES[v] for v in o.voids[seat]))
+            out.append(SeatLine(name, cells, notes, is_human=seat == seats.human))
+        return out
+
+    def notes(self, state: State, obs: Observation, seats: Seats) -> list[str]:
+        lines = self.last_trick(state, seats)
+        return lines
 
     def situation(self, state: State, obs: Observation, seats: Seats) -> str:
         o: Any = obs
@@ -572,8 +806,7 @@ class SixtySixView(GameView):
         trump = getattr(state, "trump", None)
         pos = {c: i for i, c in enumerate(sort_hand(
             [int(a.card) for a in actions if hasattr(a, "card")], trump))}
-        rank = {"Play": 0, "Draw": 1, "Marry": 2, "Show": 3, "Exchange": 4, "Close": 5,
-                "Claim": 6}
+        rank = {"Draw": 1, "Marry": 2, "Show": 3, "Exchange": 4, "Close": 5, "Claim": 6}
 
         def key(a: Action) -> tuple[int, int]:
             card = getattr(a, "card", None)
@@ -587,20 +820,40 @@ class SixtySixView(GameView):
         trump = getattr(state, "trump", -1)
         if kind == "Marry":
             value = 40 if int(a.card) >> 4 == trump else 20
-            return f"{action.notation()} (lead it, marriage {value})"
+            return f"marry {show(a.card)} (lead it, marriage {value})"
         if kind == "Show":
             value = 40 if int(a.suit) == trump else 20
-            return f"{action.notation()} (marriage {value} and claim 66)"
+            s = int(a.suit)
+            king, queen = Card.from_suit_rank(s, Rank.KING), Card.from_suit_rank(s, Rank.QUEEN)
+            return f"show {show(king)} {show(queen)} (marriage {value} and claim 66)"
         if kind == "Close":
             return "close (no more drawing; follow suit from now on)"
         if kind == "Claim":
-            me = state.current_player()
-            return f"claim (66 reached? you count {state.scores()[me]})"
+            if self.show_counts:
+                me = state.current_player()
+                return f"claim (66 reached? you count {state.scores()[me]})"
+            return "claim (66 reached? a wrong claim gives the other 2 game points)"
         if kind == "Exchange":
             up = getattr(state, "turn_up", -1)
             return "exchange (the nine of trumps for the turn-up" + (
-                f" {card_name(up)})" if up >= 0 else ")")
+                f" {show(up)})" if up >= 0 else ")")
         return action.notation()
+
+    def confirm(self, state: State, action: Action) -> str | None:
+        # Only when the screen shows the count: with the counts hidden a question here
+        # would tell the player what he is meant to remember.
+        kind = type(action).__name__
+        if not self.show_counts or kind not in ("Claim", "Show"):
+            return None
+        me = state.current_player()
+        count = state.scores()[me]
+        if kind == "Show":  # the marriage shown counts toward the claim
+            count += 40 if int(getattr(action, "suit", -1)) == getattr(state, "trump", -2) \
+                else 20
+        if count >= 66:
+            return None
+        return (f"You count {count}, not 66: a wrong claim gives your adversary 2 game "
+                "points (3 if he has not won a trick). Claim anyway? [y/N]: ")
 
     def narrate(self, events: Sequence[Any], start: int, seats: Seats) -> list[str]:
         from ..games.sixtysix import POINTS
@@ -613,23 +866,23 @@ class SixtySixView(GameView):
             e = events[i]
             kind = e[0]
             if kind == "marry":
-                s = "CDHS"[e[2]]
+                s = int(e[2])
                 counted = i + 1 < n and events[i + 1][0] == "score"
                 if counted:
                     i += 1
-                marriage = (f", declaring the marriage K{s} Q{s} ({e[3]}"
+                marriage = (f", declaring the marriage {_kq(s)} ({e[3]}"
                             + ("" if counted else ", to count once a trick is won") + ")")
             elif kind == "play":
                 leading = plays_before % 2 == 0
                 plays_before += 1
                 if leading:
-                    lines.append(seats.says(e[1], "lead", card_name(e[2]) + marriage) + ".")
+                    lines.append(seats.says(e[1], "lead", show(e[2]) + marriage) + ".")
                     marriage = ""
                 else:
-                    lines.append(seats.says(e[1], "play", card_name(e[2])))
+                    lines.append(seats.says(e[1], "play", show(e[2])))
             elif kind == "trick":
                 won = POINTS[e[2]] + POINTS[e[3]]
-                extra = [f"{won} in cards"] if won else []
+                extra = [f"{won} in cards"] if won and self.show_counts else []
                 while i + 1 < n and events[i + 1][0] == "score":
                     i += 1
                     extra.append(f"{events[i][3]} {events[i][2]}")
@@ -641,10 +894,10 @@ class SixtySixView(GameView):
                 else:
                     lines.append(text.lstrip(" —") + ".")
             elif kind == "show":
-                s = "CDHS"[e[2]]
                 if i + 1 < n and events[i + 1][0] == "score":
                     i += 1
-                lines.append(seats.says(e[1], "show", f"the marriage K{s} Q{s} ({e[3]})") + ".")
+                lines.append(seats.says(e[1], "show", f"the marriage {_kq(int(e[2]))} ({e[3]})")
+                             + ".")
             elif kind == "claim":
                 lines.append(seats.says(e[1], "claim", f"66, counting {e[2]}") + ".")
             elif kind == "close":
@@ -653,10 +906,10 @@ class SixtySixView(GameView):
                                         "follow suit from now on") + ".")
             elif kind == "exchange":
                 lines.append(seats.says(e[1], "exchange", "the nine of trumps for the turn-up "
-                                        f"{card_name(e[2])}") + ".")
+                                        f"{show(e[2])}") + ".")
             elif kind == "draw-last":
                 lines.append(seats.says(e[1], "draw", "the last card of the stock") + "; "
-                             + seats.says(1 - e[1], "take", f"the turn-up {card_name(e[2])}")
+                             + seats.says(1 - e[1], "take", f"the turn-up {show(e[2])}")
                              .replace("You take", "you take") + ".")
                 lines.append("The stock is exhausted: from now on follow suit if you can.")
             elif kind == "score":
@@ -675,12 +928,24 @@ class SixtySixView(GameView):
             i += 1
         return lines
 
-    def deal_over(self, state: State, seats: Seats) -> list[str]:
-        pts = state.returns()
-        counts = state.scores()
-        order = self._seat_order(seats)
-        return ["counts " + ", ".join(f"{seats.label(s)} {counts[s]}" for s in order),
-                "game points " + ", ".join(f"{seats.label(s)} {pts[s]}" for s in order)]
+    def breakdown(self, state: State, seats: Seats) -> Breakdown:
+        """Counting cards won, marriages and the last trick, per seat (the counts are
+        public once the deal is over), and the game points it gave."""
+        from ..games.sixtysix import POINTS
+
+        n = len(seats.names)
+        cards = [0] * n
+        for e in _log(state):
+            if e[0] == "trick":
+                cards[e[1]] += POINTS[e[2]] + POINTS[e[3]]
+        marriages, last = [0] * n, [0] * n
+        for seat, pts, why in _score_events(state):
+            (last if why == "last trick" else marriages)[seat] += pts
+        game_points = list(state.returns())
+        return Breakdown([("counting cards", cards), ("marriages", marriages),
+                          ("last trick", last)], list(state.scores()),
+                         ["game points " + ", ".join(f"{seats.label(s)} {game_points[s]}"
+                                                     for s in seats.order())])
 
     def rules(self, game: Game[Any]) -> str:
         o: Any = game.options
@@ -690,7 +955,22 @@ class SixtySixView(GameView):
             extra = ("\nOptions of this match: "
                      + ", ".join(f"{k}={v}" for k, v in changed.items())
                      + " (see bezique play --game sixtysix --list-options).")
-        return SIXTYSIX_RULES.format(target=o.game_target) + extra
+        counts = ("The running counts are shown (--show-counts)." if self.show_counts else
+                  "Foster's Sixty-Six is a game of memory: the screen does not show the "
+                  "running counts; start or resume with --show-counts to see them.")
+        return SIXTYSIX_RULES.format(target=o.game_target, counts=counts) + extra
+
+
+def _kq(suit: int) -> str:
+    return (f"{show(Card.from_suit_rank(suit, Rank.KING))} "
+            f"{show(Card.from_suit_rank(suit, Rank.QUEEN))}")
+
+
+def _trick_players(o: Any) -> tuple[int, ...]:
+    """Seats that have played to the trick in progress (two-handed: the leader)."""
+    if not o.trick:
+        return ()
+    return (o.to_move ^ 1,) if len(o.trick) == 1 else ()
 
 
 SIXTYSIX_RULES = """\
@@ -701,15 +981,15 @@ turned up makes trumps and lies under the stock, to be drawn last.
 
 Aim: to count 66 first in a deal. Cards in the tricks you win count ace 11, ten 10,
 king 4, queen 3, jack 2, nine 0; a marriage (K Q of one suit) 20, in trumps 40; the
-twelfth trick 10 (only when every card is played and nobody closed).
+twelfth trick 10 (only when every card is played and nobody closed). {counts}
 
 While the stock is open you need not follow suit nor trump: the higher card of the suit
 led wins, a trump beats a plain card, any other card loses. The winner draws first,
 then the other, and the winner leads.
 
-Marriages: with the lead, lead the King or Queen of a marriage you hold (marry KH); it
+Marriages: with the lead, lead the King or Queen of a marriage you hold (marry K♥); it
 counts once you have won a trick. Having won a trick, you may also show a marriage that
-brings you to 66 without leading it, and claim (show KH QH).
+brings you to 66 without leading it, and claim (show K♥ Q♥).
 
 The nine of trumps: once you have won a trick you may exchange it for the turn-up,
 whenever it is your turn, while the turn-up is there. It counts nothing.
@@ -727,66 +1007,18 @@ of the next deal adds 1.
 
 Game: {target} game points; a loser without a point loses a double game.
 
-Typing: the number of a choice, or the notation: QS (play the queen of spades), marry KH,
-show KH QH, draw, close, claim, exchange."""
+Typing: the number of a choice, or the action as the screen writes it: Q♠ or QS (play
+the queen of spades), marry K♥, show K♥ Q♥, draw, close, claim, exchange."""
 
 
-VIEWS: dict[str, GameView] = {"bezique": BeziqueView(), "sixtysix": SixtySixView()}
+VIEWS: dict[str, type[GameView]] = {"bezique": BeziqueView, "sixtysix": SixtySixView}
 
 
-def _told(story: Sequence[str]) -> list[str]:
-    out: list[str] = []
-    for s in story:
-        out += textwrap.wrap(s, WIDTH, initial_indent="  ", subsequent_indent="    ",
-                             break_long_words=False, break_on_hyphens=False)
-    return out
-
-
-def turn_screen(view: GameView, state: State, seats: Seats, match: Match,
-                story: Sequence[str], choices: Sequence[Action]) -> list[str]:
-    """The whole picture before the player's move: what happened, the table, the hand,
-    the numbered choices."""
-    obs = state.observation(seats.human)
-    lines = [""]
-    lines += _told(story)
-    if story:
-        lines.append("")
-    lines += view.status(state, obs, seats, match)
-    lines += view.hand(obs)
-    lines.append(view.situation(state, obs, seats) + ":")
-    lines += numbered([view.label(state, a) for a in choices])
-    return lines
-
-
-def choice_prompt(n: int, hints: bool) -> str:
-    """``Your choice [1-7, or help, hint, score, quit]: ``."""
-    numbers = "1" if n == 1 else f"1-{n}"
-    return f"Your choice [{numbers}, or help, {'hint, ' if hints else ''}score, quit]: "
-
-
-def deal_over_screen(view: GameView, state: State, seats: Seats, match: Match,
-                     story: Sequence[str]) -> list[str]:
-    """The end of a deal: its last tricks, what it gave, the match sheet."""
-    deal_no = len(match.sheet.rows)
-    lines = [""] + _told(story)
-    if story:
-        lines.append("")
-    lines.append(f"Deal {deal_no} is over: " + "; ".join(view.deal_over(state, seats)))
-    lines.append("")
-    lines.append("Score sheet:")
-    lines += ["  " + name_seats(x, seats) for x in match.sheet.text(seats.names).splitlines()]
-    if not match.is_over():
-        lines += ["", deal_banner(match, seats)]
-    return lines
-
-
-def deal_banner(match: Match, seats: Seats) -> str:
-    """``=== Deal 2: Computer deals, you lead first ===``."""
-    dealer = match.dealer
-    leads = "you lead" if dealer != seats.human else seats.says(1 - dealer, "lead")
-    return f"=== Deal {len(match.deals)}: {seats.says(dealer, 'deal')}, {leads} first ==="
-
-
-def view_for(game: Game[Any]) -> GameView:
-    """The game's view, or the generic one for a game without its own."""
-    return VIEWS.get(game.name, GameView())
+def view_for(game: Game[Any], *, show_counts: bool | None = None) -> GameView:
+    """A fresh view of the game (or the generic one for a game without its own);
+    ``show_counts`` overrides the game's default for showing the running counts."""
+    cls = VIEWS.get(game.name, GameView)
+    view = cls()
+    if show_counts is not None:
+        view.show_counts = show_counts
+    return view

@@ -1,16 +1,26 @@
 """``bezique play``: a whole match against the computer, in the terminal.
 
 The loop is simple: the computer moves when it is its turn; on yours the screen shows what
-happened since your last move, the table and your numbered choices, and reads one line:
-a number, an action's notation, or a command (``help``, ``hint``, ``score``, ``quit``).
-After every action the whole match is written to its record file (atomically), so an
-interrupted match loses nothing and ``--resume FILE`` continues it.
+happened since your last move (the cards you drew named to you alone), the table and your
+numbered choices, and reads one line: a number, an action as the screen writes it, or a
+command (``help``, ``hint``, ``score``, ``quit``). After every action the record file is
+brought up to date (by appending), so an interrupted match loses nothing and
+``--resume FILE`` continues it. A failed save is reported each time and retried after
+the next action; ``quit`` says whether the record is complete.
+
+The seed of a match is never shown: the deals and the computer's choices follow from it.
+The local record file holds the deals (it must, to resume); networked play keeps them on
+the server.
 """
 
 from __future__ import annotations
 
+import collections
 import os
 import random
+import re
+import shlex
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -20,30 +30,36 @@ import click
 from click.core import ParameterSource
 
 from ..bots import BOTS, Bot, make_bot
+from ..core.cards import Card
 from ..core.errors import BeziqueError, IllegalActionError, OptionError, RecordError
 from ..core.game import Action, Game, State
 from ..core.match import Match
 from ..games import GAMES, make_game
-from ..record import Record, read, record_from_match, replay, write
+from ..record import Record, RecordWriter, record_from_match, replay_file
 from .display import (
-    COMMANDS_HELP,
     GameView,
+    Screen,
     Seats,
+    build_screen,
     choice_prompt,
     deal_banner,
-    deal_over_screen,
     name_seats,
-    numbered,
     rank_strength,
-    turn_screen,
+    sheet_lines,
+    short,
+    show,
+    use_symbols,
     view_for,
     wrap,
 )
 from .main import cli
+from .render import PlainRenderer, choose_renderer, output_takes_symbols
 
 HUMAN = "human"
 COMPUTER_NAME = "Computer"
 RECORD_DIR_HELP = "$XDG_DATA_HOME/bezique/ (by default ~/.local/share/bezique/)"
+#: the longest line read from the player; anything longer is refused unread
+MAX_INPUT = 500
 
 
 class PlayError(click.ClickException):
@@ -74,6 +90,52 @@ def default_record_path(game: Game[Any]) -> Path:
     return path
 
 
+def resume_command(path: Path) -> str:
+    """A command that continues the match where the player is: through ``make play``
+    when that started it, else the ``bezique`` script as it was run (``.venv/bin/bezique``
+    is not on the PATH after ``make play``)."""
+    arg = shlex.quote(str(path))
+    if os.environ.get("BEZIQUE_LAUNCHER") == "make":
+        return f"make play ARGS={shlex.quote('--resume ' + arg)}"
+    argv0 = sys.argv[0] if sys.argv else ""
+    if Path(argv0).name == "bezique":
+        found = shutil.which("bezique")
+        if found and Path(found).resolve() == Path(argv0).resolve():
+            return f"bezique play --resume {arg}"
+        return f"{shlex.quote(argv0)} play --resume {arg}"
+    return f"bezique play --resume {arg}"
+
+
+def read_line(limit: int = MAX_INPUT) -> tuple[str | None, bool]:
+    """One line typed by the player: ``(text, too_long)``; ``(None, False)`` at the end of
+    the input. Bytes that are not UTF-8 are replaced (never a crash), and a line longer
+    than ``limit`` is read to its end in pieces and refused (never held whole)."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream without bytes underneath
+        line = sys.stdin.readline(limit + 1)
+        if not line:
+            return None, False
+        if len(line) > limit and not line.endswith("\n"):
+            while True:
+                rest = sys.stdin.readline(65536)
+                if not rest or rest.endswith("\n"):
+                    break
+            return "", True
+        return line, False
+    raw = stream.readline(limit * 4 + 1)
+    if not raw:
+        return None, False
+    too_long = len(raw) > limit * 4 and not raw.endswith(b"\n")
+    if too_long:
+        while True:
+            rest = stream.readline(65536)
+            if not rest or rest.endswith(b"\n"):
+                break
+        return "", True
+    text = raw.decode("utf-8", errors="replace")
+    return text, len(text.rstrip("\r\n")) > limit
+
+
 def cut_for_deal(game: Game[Any], rng: random.Random, seats: Seats) -> tuple[int, list[str]]:
     """Both cut; the higher card (A 10 K Q J 9 ...) has the choice (Bézique, Cut and deal;
     Sixty-Six, Players); equal ranks cut again (GAP-BZ-4). The computer, winning,
@@ -86,8 +148,8 @@ def cut_for_deal(game: Game[Any], rng: random.Random, seats: Seats) -> tuple[int
     while True:
         i, j = rng.sample(range(len(order)), 2)
         mine, theirs = order[i], order[j]
-        text = (f"The cut: you cut {mine.notation()}, {seats.label(computer)} cuts "
-                f"{theirs.notation()}")
+        text = (f"The cut: you cut {show(mine)}, {seats.label(computer)} cuts "
+                f"{show(theirs)}")
         if rank_strength(mine) != rank_strength(theirs):
             break
         lines.append(text + ": equal, cut again.")
@@ -101,12 +163,24 @@ def cut_for_deal(game: Game[Any], rng: random.Random, seats: Seats) -> tuple[int
     return human, lines
 
 
+def _holding(state: State, seat: int) -> collections.Counter[int]:
+    """The cards ``seat`` holds: in hand and, where the game has them, declared on the
+    table (they still belong to the hand)."""
+    o: Any = state.observation(seat)
+    cards = collections.Counter(int(c) for c in getattr(o, "hand", ()))
+    tables = getattr(o, "tables", None)
+    if tables is not None:
+        cards.update(int(c) for c in tables[seat])
+    return cards
+
+
 class Session:
     """One sitting at the table: the match, who plays which seat, the computer player,
-    and the record file written after each action."""
+    how the screen is drawn, and the record file kept up to date after each action."""
 
-    def __init__(self, match: Match, seats: Seats, kinds: tuple[str, str], bot: Bot,
-                 hint_bot: Bot | None, hints: bool, path: Path, *,
+    def __init__(self, match: Match, seats: Seats, kinds: tuple[str, ...], bot: Bot,
+                 hint_bot: Bot | None, hints: bool, path: Path, writer: RecordWriter, *,
+                 view: GameView | None = None, renderer: PlainRenderer | None = None,
                  resumed: bool = False) -> None:
         self.match = match
         self.seats = seats
@@ -115,75 +189,158 @@ class Session:
         self.hint_bot = hint_bot
         self.hints = hints
         self.path = path
-        self.view: GameView = view_for(match.game)
+        self.writer = writer
+        self.view: GameView = view if view is not None else view_for(match.game)
+        self.out: PlainRenderer = renderer if renderer is not None else PlainRenderer()
         self.seen_state: State = match.state
         # log entries already told: none in a new match; a resumed one starts afresh
         self.seen = len(self._events(match.state)) if resumed else 0
         self.echo_input = not sys.stdin.isatty()
         self.pending: list[str] = []  # story told before an automatic action, not yet shown
-        self._save_failed = False
+        # what the player alone was told (the cards he drew), by position in the log
+        self.private: list[tuple[int, str]] = []
+        self.save_error: str | None = None  # why the last save failed, while it has
+        self.leaving = "quit"  # why the loop stopped: "quit", or "eof" (the input ended)
 
     # -- output helpers ------------------------------------------------------------------
 
-    @staticmethod
-    def say(*lines: str) -> None:
-        for line in lines:
-            click.echo(line)
+    def say(self, *lines: str) -> None:
+        self.out.echo(*lines)
 
     @staticmethod
     def _events(state: State) -> list[Any]:
         return list(state.events()) if hasattr(state, "events") else []
 
     def _story(self, state: State) -> list[str]:
+        """What happened since the player was last told, with his own draws in place."""
         if state is not self.seen_state:
             self.seen_state, self.seen = state, 0
         events = self._events(state)
-        story = self.pending + self.view.narrate(events, self.seen, self.seats)
-        self.pending = []
+        story = self.pending
+        start = self.seen
+        for at, text in self.private:
+            if at > start:
+                story += self.view.narrate(events[:at], start, self.seats)
+                start = at
+            story.append(text)
+        story += self.view.narrate(events, start, self.seats)
+        self.pending, self.private = [], []
         self.seen = len(events)
         return story
 
     def resume_hint(self) -> str:
-        return f"bezique play --resume {self.path}"
+        return resume_command(self.path)
 
     # -- the record ----------------------------------------------------------------------
 
     def record(self) -> Record:
         return record_from_match(self.match, players=self.seats.names, kinds=self.kinds)
 
-    def save(self, *, first: bool = False) -> None:
-        """Write the whole match so far (atomically). A failure on the first write stops
-        before any play; later ones are reported once and play goes on."""
+    def save(self) -> bool:
+        """Bring the record file up to date. A failure is reported every time (the
+        record then lags behind) and the next save tries again; ``True`` when the file
+        holds every action."""
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            write(str(self.path), self.record())
+            self.writer.save(self.record())
         except (OSError, RecordError) as exc:
-            if first:
-                why = getattr(exc, "strerror", None) or exc
-                raise PlayError(f"cannot write the record {self.path}: {why}") from None
-            if not self._save_failed:
-                self._save_failed = True
-                click.echo(f"Warning: cannot save the record {self.path}: {exc}", err=True)
+            why = getattr(exc, "strerror", None) or str(exc)
+            self.save_error = why
+            click.echo(f"Warning: the match could not be saved to {self.path}: {why}. "
+                       "It will be tried again after the next move.", err=True)
+            return False
+        if self.save_error is not None:
+            self.say(f"Saved again: {self.path} holds the whole match.")
+            self.save_error = None
+        return True
 
     # -- the loop ------------------------------------------------------------------------
 
-    def run(self) -> None:
-        """Play until the match is over, the player quits, or the input ends."""
-        self.save(first=True)
+    def run(self) -> int:
+        """Play until the match is over, the player quits, or the input ends. The exit
+        status: 0, or 1 when the record could not be brought up to date at the end."""
         while not self.match.is_over():
             state = self.match.state
             if state.current_player() == self.seats.human:
                 action = self.automatic(state) or self.ask(state)
                 if action is None:
-                    return
+                    return self.stop(self.leaving)
             else:
                 action = self.computer_move(state)
+            before = _holding(state, self.seats.human)
+            seen = len(self._events(state))
             self.match.apply(action)
+            self.note_draws(state, before, seen)
             self.save()
             if self.match.state is not state or self.match.is_over():
-                self.say(*deal_over_screen(self.view, state, self.seats, self.match,
-                                           self._story(state)))
+                self.deal_over(state)
+                if not self.match.is_over() and not self.pause():
+                    return self.stop(self.leaving)
         self.say("", self.result_line(), f"The record of the match is in {self.path}.")
+        return 0 if self.save_error is None else self.stop("end")
+
+    def stop(self, how: str) -> int:
+        """Leave the table, saying truly whether the record holds the whole match."""
+        if how == "eof":
+            first = "Input ended."
+        elif how == "end":
+            first = "The match is over."
+        else:
+            first = ""
+        if self.save_error is not None:
+            self.save()
+        if self.save_error is None:
+            if how == "end":
+                return 0
+            self.say("", (first + " " if first else "") + f"Saved. The match is in "
+                     f"{self.path}; continue it with: {self.resume_hint()}")
+            return 0
+        self.say("", (first + " " if first else "")
+                 + f"The match could NOT be saved to {self.path} ({self.save_error}): "
+                 "the file lacks the latest moves.")
+        return 1
+
+    def note_draws(self, state: State, before: collections.Counter[int], seen: int) -> None:
+        """Tell the player the cards he drew in the action just taken (to him alone):
+        what he now holds that he did not, less the turn-up he took in full view."""
+        gained = _holding(state, self.seats.human) - before
+        if not gained:
+            return
+        events = self._events(state)
+        for e in events[seen:]:
+            if e[0] == "exchange" and e[1] == self.seats.human:
+                gained[int(e[2])] -= 1
+            elif e[0] == "draw-last" and e[1] != self.seats.human:
+                gained[int(e[2])] -= 1  # the turn-up, taken by the trick's loser
+        cards = sorted(+gained, key=lambda c: -rank_strength(c))
+        drawn = [c for c in cards for _ in range(gained[c])]
+        if drawn:
+            self.private.append((len(events), self.view.drawn(drawn, self.seats)))
+
+    def deal_over(self, state: State) -> None:
+        """The end of a deal: its last tricks, what each side's points were made of,
+        the sheet (and, after the last deal, nothing more: the result is said once)."""
+        deal_no = len(self.match.sheet.rows)
+        names = [self.seats.label(s) for s in self.seats.order()]
+        self.out.deal_over(f"Deal {deal_no} is over.", self._story(state),
+                           self.view.breakdown(state, self.seats), names,
+                           sheet_lines(self.match, self.seats))
+
+    def pause(self) -> bool:
+        """Wait for the player before the next deal; ``False`` when he quits (or the
+        input ends)."""
+        banner = deal_banner(self.match, self.seats)
+        self.say("")
+        self.out.prompt("Press Enter for the next deal (or type quit): ")
+        line, _ = read_line()
+        if line is None:
+            self.leaving = "eof"
+            return False
+        if self.echo_input:
+            click.echo(short(line.strip()))
+        if line.strip().lower() in ("quit", "exit", "q"):
+            return False
+        self.say("", banner)
+        return True
 
     def computer_move(self, state: State) -> Action:
         """The computer's action. Its generator is seeded afresh from the match seed and
@@ -214,73 +371,94 @@ class Session:
             return f"Match over: {name_seats(sheet.summary, self.seats)}."
         return f"Match over: {self.seats.says(sheet.winner, 'win', 'the match')}."
 
+    def screen(self, state: State, story: list[str]) -> Screen:
+        return build_screen(self.view, state, self.seats, self.match, story)
+
     def ask(self, state: State) -> Action | None:
         """Show the table and read a legal action; ``None`` when the player quits or the
-        input ends (the match is saved either way)."""
-        choices = self.view.order_actions(state, state.legal_actions())
-        self.say(*turn_screen(self.view, state, self.seats, self.match, self._story(state),
-                              choices))
+        input ends."""
+        screen = self.screen(state, self._story(state))
+        self.out.screen(screen)
+        choices = screen.actions
         n = len(choices)
         prompt = choice_prompt(n, self.hints and self.hint_bot is not None)
         while True:
-            click.echo(prompt, nl=False)
-            line = sys.stdin.readline()
-            if not line:
-                self.say("", "Input ended. The match is saved in "
-                         f"{self.path}; continue it with: {self.resume_hint()}")
+            self.out.prompt(prompt)
+            line, too_long = read_line()
+            if line is None:
+                self.leaving = "eof"
                 return None
             text = line.strip()
             if self.echo_input:
-                click.echo(text)
+                click.echo(short(text, 60))
+            if too_long:
+                self.say(f"That line is too long (over {MAX_INPUT} characters): type a "
+                         f"number from 1 to {n}, an action, or help.")
+                continue
             low = text.lower()
             if not text:
                 self.say(f"Type a number from 1 to {n}, an action such as "
                          f"{choices[0].notation()}, or help.")
                 continue
             if low in ("help", "?", "h"):
-                self.say("", self.view.rules(self.match.game), "", COMMANDS_HELP, "")
-                self.say(*self.view.hand(state.observation(self.seats.human)))
-                self.say(*numbered([self.view.label(state, a) for a in choices]))
+                self.out.block("\n" + self.view.rules(self.match.game) + "\n\n"
+                               + self.view.commands())
+                self.out.screen(self.screen(state, []))
                 continue
             if low == "hint":
-                self.say(self.hint(state, choices))
+                self.say("", *wrap(self.hint(state, choices)))
+                self.out.screen(self.screen(state, []))
                 continue
             if low in ("score", "sheet"):
-                self.say("Score sheet:", *("  " + name_seats(x, self.seats) for x in
-                                           self.match.sheet.text(self.seats.names)
-                                           .splitlines()))
+                self.say("Score sheet:", *("  " + x for x in sheet_lines(self.match,
+                                                                         self.seats)))
                 self.say(f"This deal so far: {self._deal_points(state)}")
+                self.out.screen(self.screen(state, []))
                 continue
             if low in ("quit", "exit", "q"):
-                self.save()
-                self.say("Saved. The match is in " f"{self.path}; continue it with: "
-                         f"{self.resume_hint()}")
                 return None
             action, problem = self.read_action(state, text, choices)
-            if action is not None:
-                return action
-            self.say(problem)
+            if action is None:
+                self.say(*wrap(problem))
+                self.out.screen(self.screen(state, []))
+                continue
+            question = self.view.confirm(state, action)
+            if question is not None and not self.confirmed(question):
+                self.out.screen(self.screen(state, []))
+                continue
+            return action
+
+    def confirmed(self, question: str) -> bool:
+        self.out.prompt(question)
+        line, _ = read_line()
+        answer = (line or "").strip().lower()
+        if self.echo_input and line is not None:
+            click.echo(short(answer))
+        return answer in ("y", "yes")
 
     def _deal_points(self, state: State) -> str:
         pts = state.scores()
-        return ", ".join(f"{self.seats.label(s)} {pts[s]}" for s in
-                         (1 - self.seats.human, self.seats.human))
+        if not self.view.show_counts:
+            return "the running counts are hidden (--show-counts shows them)"
+        return ", ".join(f"{self.seats.label(s)} {pts[s]}" for s in self.seats.order())
 
     def read_action(self, state: State, text: str, choices: list[Action]
                     ) -> tuple[Action | None, str]:
         """The legal action ``text`` names (a number from the list or a notation), or
         ``None`` and what is wrong with it."""
         n = len(choices)
-        if text.isdecimal():  # not isdigit: int() cannot read "²" or "⑤"
-            k = int(text)
+        # ASCII digits only, and few of them: int() refuses 4,301 digits, and "²" or "٣"
+        # are not choice numbers
+        if text.isascii() and text.isdigit():
+            k = int(text) if len(text) <= 6 else 0
             if 1 <= k <= n:
                 return choices[k - 1], ""
-            return None, f"There is no choice {k}: type a number from 1 to {n}."
+            return None, f"There is no choice {short(text, 12)}: type a number from 1 to {n}."
         try:
             action = state.parse_action(text)
         except BeziqueError as exc:
-            return None, (f"Cannot read {text!r}: {exc}. Type a number from 1 to {n}, an "
-                          "action as listed, or help.")
+            return None, (f"Cannot read {short(text)!r}: {short(str(exc), 200)}. Type a "
+                          f"number from 1 to {n}, an action as listed, or help.")
         if action in choices:
             return action, ""
         return None, f"Not allowed now: {self.why_illegal(state, action)}."
@@ -303,9 +481,33 @@ class Session:
         if self.hint_bot is None:
             return (f"No hints: there is no rule-based player for {self.match.game.title}"
                     " here.")
-        action = self.hint_bot.choose(state.clone())
+        advise = getattr(self.hint_bot, "advise", None)
+        reasons: tuple[str, ...] = ()
+        if advise is not None:
+            advice = advise(state.clone())
+            action, reasons = advice.action, tuple(advice.reasons)
+        else:
+            action = self.hint_bot.choose(state.clone())
         number = f"{choices.index(action) + 1}: " if action in choices else ""
-        return f"Hint: the rule-based player would choose {number}{action}."
+        text = f"Hint: the rule-based player would choose {number}{self.written(state, action)}."
+        if reasons:
+            text += " Why: " + "; ".join(_cards_as_shown(r.rstrip(".")) for r in reasons) + "."
+        return text
+
+    def written(self, state: State, action: Action) -> str:
+        """An action as the screen writes it (``Q♠``, ``marriage K♦ Q♦ (20)``)."""
+        spot = self.view.card_play(action)
+        if spot is None:
+            return self.view.label(state, action)
+        return show(spot[0]) + ("*" if spot[1] else "")
+
+
+_NOTATION = re.compile(r"\b([2-9TJQKA])([CDHS])\b")
+
+
+def _cards_as_shown(text: str) -> str:
+    """Card notations (``QS``) in a sentence, written as the screen writes cards."""
+    return _NOTATION.sub(lambda m: show(Card.parse(m.group(0))), text)
 
 
 # -- the command ----------------------------------------------------------------------------
@@ -339,8 +541,12 @@ def _new_match(game_name: str, options: tuple[str, ...], opponent: str, seed: in
     name = " ".join(name.split())
     if not name or not name.isprintable():
         raise PlayError("--name needs a printable name")
+    if len(name) > 40:
+        raise PlayError("--name is too long (40 characters at most)")
     if seed is None:
-        seed = random.SystemRandom().randrange(1, 2**31)
+        # a secret seed, too large to find by trying: the deals and the computer's
+        # choices follow from it, so it is never shown
+        seed = random.SystemRandom().getrandbits(128)
     human = 0
     seats = Seats(human, (name, COMPUTER_NAME))
     intro: list[str] = []
@@ -354,12 +560,18 @@ def _new_match(game_name: str, options: tuple[str, ...], opponent: str, seed: in
         dealer, lines = cut_for_deal(game, random.Random(f"cut {seed}"), seats)
         intro += [part for line in lines for part in wrap(line)]
     match = Match(game, seed=seed, first_dealer=dealer)
-    path = Path(record) if record else default_record_path(game)
+    if record:
+        path = Path(record)
+        if path.exists():
+            raise PlayError(f"the record {record} already exists: continue that match with "
+                            f"--resume {shlex.quote(record)}, or name another file")
+    else:
+        path = default_record_path(game)
     kinds = (HUMAN, opponent) if human == 0 else (opponent, HUMAN)
     changed = game.options.changed()
     opts = ", ".join(f"{k}={v}" for k, v in changed.items()) if changed \
         else "Foster's rules (no options changed)"
-    head = [f"{game.title}: you against the computer ({opponent} player), seed {seed}.",
+    head = [f"{game.title}: you against the computer ({opponent} player).",
             f"Options: {opts}."]
     return match, seats, kinds, path, head + intro
 
@@ -370,8 +582,7 @@ def _resumed_match(resume: str, record: str | None
     if not src.is_file():
         raise PlayError(f"cannot resume: no such file {resume}")
     try:
-        rec = read(str(src))
-        match = replay(rec)
+        rec, match = replay_file(src)  # one pass: a bad record fails at its first fault
     except BeziqueError as exc:  # RecordError, and what replaying may raise
         raise PlayError(f"cannot resume from {resume}: {exc}") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -383,14 +594,16 @@ def _resumed_match(resume: str, record: str | None
     human = kinds.index(HUMAN)
     names = (str(rec.players[0]), str(rec.players[1]))
     seats = Seats(human, names)
-    path = Path(record) if record else src
+    if record and Path(record) != src:
+        raise PlayError("--record with --resume: the resumed match goes on in its own file"
+                        f" ({resume})")
     where = f"deal {len(match.deals)}"
     tricks = getattr(match.state.observation(human), "tricks_played", None)
     if tricks is not None and not match.is_over():
         where += f", trick {tricks + 1}"
     head = [f"Resuming the {match.game.title} match of {resume}",
             f"at {where} ({names[1 - human]}: {kinds[1 - human]} player)."]
-    return match, seats, kinds, path, head
+    return match, seats, kinds, src, head
 
 
 # parameters that a resumed match takes from its record, with their flags
@@ -406,19 +619,27 @@ RESUME_CONFLICTS = {"game_name": "--game", "options": "--option", "opponent": "-
 @click.option("--opponent", default="rules", show_default=True,
               help="The computer player: rules (the rule-based player) or random.")
 @click.option("--seed", type=int, default=None,
-              help="Seed for the cut, the deals and the computer (default: a random one, "
-                   "shown at the start and kept in the record).")
+              help="Seed for the cut, the deals and the computer, to play the same deals "
+                   "again (default: a secret random one, kept in the record for resuming "
+                   "and never shown).")
 @click.option("--name", default="You", show_default=True,
               help="Your name on the score sheet and in the record.")
 @click.option("--record", "record", type=click.Path(dir_okay=False), default=None,
-              help="The record file, rewritten after every action. Default: a new file "
-                   f"<game>-<date>-<time>.txt in {RECORD_DIR_HELP}; with --resume, the "
-                   "resumed file.")
+              help="A new record file, kept up to date after every action (an existing "
+                   f"file is never overwritten). Default: <game>-<date>-<time>.txt in "
+                   f"{RECORD_DIR_HELP}.")
 @click.option("--resume", type=click.Path(dir_okay=False), default=None,
               help="Continue the match saved in this record file from its last action.")
 @click.option("--hints/--no-hints", default=False, show_default=True,
-              help="Allow the 'hint' command (what the rule-based player would do); off "
-                   "unless asked for.")
+              help="Allow the 'hint' command (what the rule-based player would do, and "
+                   "why); off unless asked for.")
+@click.option("--show-counts/--hide-counts", default=None,
+              help="Show the running counts of a game of memory (Sixty-Six: hidden by "
+                   "default, as Foster means the count to be kept in the head).")
+@click.option("--display", type=click.Choice(["auto", "rich", "plain"]), default="auto",
+              show_default=True,
+              help="How to draw the table: rich (colour and panels), plain (lines of "
+                   "text), auto (rich in a terminal, plain through a pipe).")
 @click.option("--first-dealer", type=click.Choice(["you", "computer", "cut"]),
               default="cut", show_default=True,
               help="Who deals the first hand; 'cut': the higher cut has the choice, and "
@@ -429,14 +650,16 @@ RESUME_CONFLICTS = {"game_name": "--game", "options": "--option", "opponent": "-
 @click.pass_context
 def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent: str,
          seed: int | None, name: str, record: str | None, resume: str | None, hints: bool,
-         first_dealer: str, list_options: bool) -> None:
+         show_counts: bool | None, display: str, first_dealer: str,
+         list_options: bool) -> None:
     """Play a whole match against the computer.
 
     With no arguments: Bézique against the rule-based player, the first dealer chosen by
     a cut, the record saved after every action. On your turn type the number of a choice
-    or its notation (QS, QS*, bezique QS JD, draw, exchange, ...), or a command: help
-    (the rules in brief), hint, score (the match sheet), quit (save and stop). If the
-    input ends the match is saved too; continue it with --resume FILE.
+    or the action as the screen writes it (Q♠ or QS, Q♠*, bezique Q♠ J♦, draw, exchange,
+    ...), or a command: help (the rules in brief), hint, score (the match sheet), quit
+    (save and stop). If the input ends the match is saved too; continue it with
+    --resume FILE.
     """
     if list_options:
         _print_options(game_name)
@@ -456,7 +679,7 @@ def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent:
     if opponent not in BOTS:
         extra = " (the rule-based player is not available here)" if opponent == "rules" \
             else ""
-        raise PlayError(f"unknown opponent {opponent!r}{extra}; available: "
+        raise PlayError(f"unknown opponent {short(opponent)!r}{extra}; available: "
                         f"{', '.join(sorted(BOTS))}")
     bot_seed = match.seed
     try:
@@ -477,31 +700,57 @@ def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent:
             hint_bot = make_bot("rules", match.game, bot_seed)
         except OptionError:
             hint_bot = None  # 'hint' says there is none for this game
-    session = Session(match, seats, kinds, bot, hint_bot, hints, path,
-                      resumed=resume is not None)
-    for line in head:
-        click.echo(line)
-    if match.is_over():
-        click.echo("This match is already over.")
-        click.echo("Score sheet:")
-        for x in match.sheet.text(seats.names).splitlines():
-            click.echo("  " + name_seats(x, seats))
-        click.echo(session.result_line())
-        return
-    click.echo(f"The match is saved after every action in {path}")
-    click.echo(f"(if interrupted, continue it with: {session.resume_hint()}).")
-    click.echo("Type help for the rules, " + ("hint for advice, " if hint_bot else "")
-               + "score for the match sheet, quit to stop.")
-    if not match.deals[-1].actions:
-        click.echo(deal_banner(match, seats))
+    use_symbols(output_takes_symbols())
+    view = view_for(match.game, show_counts=show_counts)
     try:
-        session.run()
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PlayError(f"cannot write the record {path}: {exc.strerror or exc}") from None
+    try:
+        writer = RecordWriter(path, create=resume is None)
+    except FileExistsError:
+        raise PlayError(f"the record {path} already exists: continue that match with "
+                        f"--resume {shlex.quote(str(path))}, or name another file") from None
+    except (OSError, RecordError) as exc:
+        why = getattr(exc, "strerror", None) or exc
+        raise PlayError(f"cannot write the record {path}: {why}") from None
+    session = Session(match, seats, kinds, bot, hint_bot, hints, path, writer, view=view,
+                      renderer=choose_renderer(display), resumed=resume is not None)
+    for line in head:
+        session.say(line)
+    if match.is_over():
+        session.say("This match is already over.", "Score sheet:",
+                    *("  " + x for x in sheet_lines(match, seats)), session.result_line())
+        return
+    if resume is None:
+        try:
+            writer.save(session.record())
+        except FileExistsError:
+            raise PlayError(f"the record {path} already exists: continue that match with "
+                            f"--resume {shlex.quote(str(path))}, or name another file"
+                            ) from None
+        except (OSError, RecordError) as exc:
+            why = getattr(exc, "strerror", None) or exc
+            raise PlayError(f"cannot write the record {path}: {why}") from None
+    session.say(f"The match is saved after every action in {path}",
+                f"(if interrupted, continue it with: {session.resume_hint()}).")
+    session.say("Type help for the rules, " + ("hint for advice, " if hint_bot else "")
+                + "score for the match sheet, quit to stop.")
+    if view.counts_hidden_by_default and not view.show_counts:
+        session.say("The running counts are not shown: Foster's Sixty-Six is a game of "
+                    "memory (--show-counts shows them).")
+    if not match.deals[-1].actions:
+        session.say(deal_banner(match, seats))
+    try:
+        status = session.run()
     except KeyboardInterrupt:
         # every action is saved as it is taken, so an interruption loses nothing
-        click.echo(f"\nInterrupted. The match is saved in {path}; continue it with: "
-                   f"{session.resume_hint()}")
-        raise SystemExit(130) from None
+        session.say("", "Interrupted.")
+        status = session.stop("quit")
+        raise SystemExit(130 if status == 0 else 1) from None
+    if status:
+        raise SystemExit(status)
 
 
 __all__ = ["PlayError", "Session", "cut_for_deal", "default_record_path", "play",
-           "record_dir"]
+           "read_line", "record_dir", "resume_command"]
