@@ -39,6 +39,8 @@ def check_seat(seat: object, num_players: int = 2, what: str = "seat") -> int:
     ...
     bezique.core.errors.SeatError: seat 2 is not a seat of this game: the seats are 0 and 1
     """
+    if type(seat) is int and 0 <= seat < num_players:  # the usual case, at once
+        return seat
     valid = " and ".join(", ".join(str(i) for i in range(num_players)).rsplit(", ", 1))
     index: int | None = None
     if not isinstance(seat, bool):

@@ -412,6 +412,9 @@ class Bezique(Game["BeziqueState"]):
         o = self.options
         self._draw_pone_first = o.draw_order == "pone_always_first"
         self._carry = o.multiple_announcements == "carry"
+        # may playing a Seven of trumps score (V-BZ-04, V-BZ-06)? checked on every play
+        self._seven_played = o.seven_of_trumps_played_scores \
+            or o.second_seven_scoring == "when_played"
         self._patterns: dict[int, list[tuple[str, list[int], dict[int, int]]]] = {}
         self._candidates: dict[int, list[tuple[str, list[int] | int, int, int]]] = {}
 
@@ -548,7 +551,13 @@ class Bezique(Game["BeziqueState"]):
 
 @dataclasses.dataclass(frozen=True)
 class BeziqueObservation(Observation):
-    """Everything one seat may know in a deal of Bézique, and nothing more."""
+    """Everything one seat may know in a deal of Bézique, and nothing more.
+
+    ``stock_size`` counts the stock with the turn-up; it is None when the French laws are
+    played (``count_stock_allowed=false``), which only tells a screen to show no count:
+    ``tricks_played`` tells it all the same (two cards drawn per trick while the stock
+    lasts), as no engine can forbid counting.
+    """
 
     dealer: int
     to_move: int
@@ -826,14 +835,13 @@ class BeziqueState(TrickState):
             if kn and c in kn:
                 kn.remove(c)
         self._note("play", p, c, from_table)
-        seven = self.trump * 16 + SEVEN
-        if c == seven and self.turn_up >= 0:
+        if self.game._seven_played and c == self.trump * 16 + SEVEN and self.turn_up >= 0:
             opts = self.game.options
             # EW: 10 for a Seven of trumps played in the first 24 tricks (V-BZ-04); the
             # Seven left once the turn-up is a Seven scores so instead of being exchanged
             # Seven for Seven (V-BZ-06); never both
             if opts.seven_of_trumps_played_scores or (
-                    self.turn_up == seven and opts.second_seven_scoring == "when_played"):
+                    self.turn_up == c and opts.second_seven_scoring == "when_played"):
                 self._score(p, 10, "seven of trumps played")
         if self.phase == LEAD:
             self.lead = c
@@ -1367,10 +1375,9 @@ class BeziqueState(TrickState):
         of the other hand. As a multiset it follows from ``seat``'s observation alone (the
         pack less every card that seat has seen), and sorting drops the true order."""
         other = 1 - check_seat(seat)
-        hidden = list(self.hands[other])
+        hidden = self.hands[other] + self.stock
         for c in self.known[other]:
             hidden.remove(c)
-        hidden += self.stock
         hidden.sort()
         return hidden
 
@@ -1383,7 +1390,7 @@ class BeziqueState(TrickState):
         pool = self.hidden_from(seat)
         rng.shuffle(pool)
         s = self.clone()
-        known = sorted(self.known[other])
+        known = self.known[other]  # in the order the public record made them known
         n_other = len(self.hands[other]) - len(known)
         s.hands[other] = known + pool[:n_other]
         s.stock = pool[n_other:]

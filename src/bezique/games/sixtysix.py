@@ -898,10 +898,9 @@ class SixtySixState(TrickState):
         not) and the part of the other hand not publicly known. The set follows from the
         seat's observation alone; sorting drops the true order."""
         other = 1 - check_seat(seat)
-        hidden = list(self.hands[other])
+        hidden = self.hands[other] + self.stock
         for c in self.known[other]:
             hidden.remove(c)
-        hidden += self.stock
         hidden.sort()
         return hidden
 
@@ -925,7 +924,7 @@ class SixtySixState(TrickState):
         else:
             rng.shuffle(pool)
             take, rest = pool[:n], pool[n:]
-        s.hands[other] = sorted(self.known[other]) + take
+        s.hands[other] = self.known[other] + take  # known: in the public record's order
         s.stock = rest
         return s
 
