@@ -329,8 +329,22 @@ def test_sixtysix_the_trick_header_counts_the_tricks_left_after_closing() -> Non
 def test_option_errors_name_the_game_not_a_class() -> None:
     result = play("--option", "foo=1")
     assert result.exit_code == 2
-    assert "unknown option 'foo'" in result.stderr
-    assert "Options" not in result.stderr.replace("--list-options", "")
+    assert "unknown option 'foo' for Bézique; options: draw_order," in result.stderr
+    assert "BeziqueOptions" not in result.stderr
+    result = play("--game", "sixtysix", "--option", "foo=1")
+    assert "for Sixty-Six" in result.stderr and "SixtySixOptions" not in result.stderr
+
+
+@pytest.mark.parametrize("game,typed,ranks", [
+    ("bezique", "2H", "A 10 K Q J 9 8 7"), ("bezique", "5♠", "A 10 K Q J 9 8 7"),
+    ("sixtysix", "8H", "A 10 K Q J 9")])
+def test_a_rank_the_pack_lacks_is_answered_with_the_games_ranks(
+        tmp_path: Path, game: str, typed: str, ranks: str) -> None:
+    result = play("--game", game, "--seed", "3", "--opponent", "random", "--record",
+                  str(tmp_path / "r.txt"), stdin=typed + "\n")
+    out = flat(result.output)
+    assert f"there is no {typed[0]} in its pack (ranks {ranks})" in out
+    assert "6 5 4 3 2" not in out
 
 
 # -- saving and records -------------------------------------------------------------------
