@@ -1208,12 +1208,13 @@ class BeziqueState(TrickState):
             if self.exchanged and not self.game.options.seven_exchange_with_declaration:
                 return "you cannot score the Seven and make a declaration after the same trick"
             if self.declared:
-                return "one declaration per trick won (BZ 53): it has been made; now draw"
+                return "a declaration has been made after this trick: one per trick won (BZ 53)"
+            listed = [str(a) for a in self._declare_options() if type(a) is Declare]
             return (f"{action_text(action)} is not a legal declaration here: each combination"
                     " needs the cards (table cards marked *), at least one fresh card from the"
-                    " hand, and no card already announced in that class for as much or more;"
-                    " legal: " + "; ".join(str(a) for a in self._declare_options()
-                                           if type(a) is Declare))
+                    " hand, and no card already announced in that class for as much or more; "
+                    + ("legal: " + "; ".join(listed) if listed
+                       else "you have nothing to declare"))
         return f"{action_text(action)} is not allowed now"
 
     def is_legal(self, action: Action) -> bool:
