@@ -13,7 +13,7 @@ from click.testing import CliRunner, Result
 
 from bezique.bots import BOTS, make_bot
 from bezique.cli import main as cli_main
-from bezique.cli.display import BeziqueView, Seats, SixtySixView
+from bezique.cli.display import BeziqueView, Seats, SixtySixView, name_seats
 from bezique.core.cards import Card, Suit, parse_cards
 from bezique.core.errors import OptionError
 from bezique.games import make_game
@@ -85,6 +85,10 @@ def check_record_matches_output(path: Path, output: str) -> None:
     final = [x for x in output.splitlines() if x.startswith("Match over: ")]
     assert len(final) == 1, final  # the end of the match is said once
     assert output.count("Match over") == 1
+    if match.sheet.summary:
+        said = name_seats(match.sheet.summary, Seats(record.kinds.index("human"),
+                                                      tuple(names)))
+        assert output.count(said) == 1, said
     assert f"{totals[winner]}-{totals[1 - winner]}" in final[0]
     assert names[winner] in final[0]
 

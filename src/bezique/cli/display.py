@@ -412,8 +412,11 @@ def deal_banner(match: Match, seats: Seats) -> str:
 
 
 def sheet_lines(match: Match, seats: Seats) -> list[str]:
-    """The match's score sheet, the seats in their one order, named."""
-    return [name_seats(x, seats) for x in match.sheet.text(seats.names).splitlines()]
+    """The match's score sheet, the seats in their one order, named; without the
+    sheet's closing summary, which the result line says (the end is said once)."""
+    summary = match.sheet.summary
+    return [name_seats(x, seats) for x in match.sheet.text(seats.names).splitlines()
+            if not (summary and x == summary)]
 
 
 # -- Bézique ------------------------------------------------------------------------------
