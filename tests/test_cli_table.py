@@ -547,3 +547,20 @@ def test_sixtysix_showing_a_marriage_short_of_66_asks_first(won: str, asks: bool
     show = next(a for a in state.legal_actions() if type(a).__name__ == "Show")
     assert (SixtySixView(show_counts=True).confirm(state, show) is not None) == asks
     assert SixtySixView(show_counts=False).confirm(state, show) is None  # never a giveaway
+
+
+def test_a_legal_announcement_the_list_leaves_out_is_taken_as_typed(tmp_path: Path) -> None:
+    game = Bezique()
+    state = BeziqueState.position(
+        game, hands=[parse_cards("KC QC KD QD 7H 8H 9H"), parse_cards("7S 8S 9S 7C 8C 9C TC")],
+        trump=Suit.HEARTS, turn_up=Card.parse("AH"), stock=parse_cards("AC AD TD JC 7D 8D"),
+        dealer=1, to_move=0, phase="declare")
+    match = Match(game, seed=1)
+    session = play_module.Session(match, Seats(0, ("You", "Computer")), ("human", "random"),
+                                  None, None, False, tmp_path / "r.txt", None)  # type: ignore[arg-type]
+    typed = "marriage K♣ Q♣ + marriage K♦ Q♦"
+    choices = build_screen(BeziqueView(), state, session.seats, match, []).actions
+    action, problem = session.read_action(state, typed, choices)
+    assert action is not None and action not in choices, problem  # BZ 54: legal, not listed
+    state.apply(action)
+    assert state.scores()[0] == 20 and len(state.observation(0).carried[0]) == 1

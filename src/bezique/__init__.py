@@ -21,6 +21,7 @@ from .core import (
     Pack,
     Rank,
     RecordError,
+    SeatError,
     State,
     Suit,
     cards_text,
@@ -33,6 +34,6 @@ __version__ = "0.1.0"
 __all__ = [
     "GAMES", "TERMINAL", "Action", "Bezique", "BeziqueError", "BeziqueOptions", "Card",
     "DealResult", "Game", "IllegalActionError", "NotationError", "Observation", "OptionError",
-    "Options", "Pack", "Rank", "RecordError", "SixtySix", "SixtySixOptions", "State", "Suit",
-    "cards_text", "make_game", "parse_cards",
+    "Options", "Pack", "Rank", "RecordError", "SeatError", "SixtySix", "SixtySixOptions",
+    "State", "Suit", "cards_text", "make_game", "parse_cards",
 ]

@@ -459,7 +459,9 @@ class Session:
         except BeziqueError as exc:
             return None, (f"Cannot read {short(text)!r}: {short(str(exc), 200)}. Type a "
                           f"number from 1 to {n}, an action as listed, or help.")
-        if action in choices:
+        # the list is bounded (Bézique lists no announcement of several unrelated
+        # combinations at once), the rules are not: anything legal is taken
+        if action in choices or state.is_legal(action):
             return action, ""
         return None, f"Not allowed now: {self.why_illegal(state, action)}."
 
