@@ -67,15 +67,23 @@ def _symbols() -> Any:
 
 # -- the hand and its numbers ---------------------------------------------------------------
 
-def test_the_hand_numbers_match_the_cards_shown_even_with_duplicates() -> None:
-    game = Bezique()
-    state = BeziqueState.position(
-        game, hands=[parse_cards("QS QS AH TH 9C 7D 7D JC"),
-                     parse_cards("7H 8H 9H 7S 8S 9S TC 8C")],
+def _duplicates_position() -> BeziqueState:
+    return BeziqueState.position(
+        Bezique(), hands=[parse_cards("QS QS AH TH 9C 7D 7D JC"),
+                          parse_cards("7H 8H 9H 7S 8S 9S TC 8C")],
         trump=Suit.HEARTS, turn_up=Card.parse("AD"), stock=parse_cards("KC KD KH KS"),
         dealer=1, to_move=0, phase="lead")
-    screen = build_screen(BeziqueView(), state, Seats(0, ("You", "Computer")),
-                          Match(game, seed=1), [])
+
+
+def _bezique_screen(story: tuple[str, ...] = ()) -> Any:
+    state = _duplicates_position()
+    return build_screen(BeziqueView(), state, Seats(0, ("You", "Computer")),
+                        Match(state.game, seed=1), list(story))
+
+
+def test_the_hand_numbers_match_the_cards_shown_even_with_duplicates() -> None:
+    state = _duplicates_position()
+    screen = _bezique_screen()
     line = next(x for x in screen_lines(screen) if x.startswith("Your hand:"))
     # trumps first (hearts), the suits alternating in colour, high to low
     assert line == "Your hand:  1 A♥  2 10♥ | 3 Q♠ Q♠ | 4 J♣  5 9♣ | 6 7♦ 7♦"
@@ -478,23 +486,12 @@ def test_invalid_utf8_on_stdin_is_not_understood_not_a_crash(tmp_path: Path) -> 
 
 # -- the rich table --------------------------------------------------------------------------
 
-def _bezique_screen() -> Any:
-    game = Bezique()
-    state = BeziqueState.position(
-        game, hands=[parse_cards("QS QS AH TH 9C 7D 7D JC"),
-                     parse_cards("7H 8H 9H 7S 8S 9S TC 8C")],
-        trump=Suit.HEARTS, turn_up=Card.parse("AD"), stock=parse_cards("KC KD KH KS"),
-        dealer=1, to_move=0, phase="lead")
-    return build_screen(BeziqueView(), state, Seats(0, ("You", "Computer")),
-                        Match(game, seed=1), ["Computer leads 7♥."])
-
-
 def test_the_rich_table_draws_red_and_black_cards_in_a_panel() -> None:
     from rich.console import Console
 
     buf = io.StringIO()
     console = Console(file=buf, force_terminal=True, color_system="standard", width=100)
-    RichRenderer(console).screen(_bezique_screen())
+    RichRenderer(console).screen(_bezique_screen(("Computer leads 7♥.",)))
     out = buf.getvalue()
     assert "╭" in out and "╰" in out  # the table in a panel
     assert "\x1b[1;31mA♥" in out  # hearts in red

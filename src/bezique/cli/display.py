@@ -121,18 +121,21 @@ def sort_hand(cards: Sequence[int], trump: int | None) -> list[Card]:
                   key=lambda c: (pos[int(c) >> 4], -rank_strength(c)))
 
 
+def by_suit(cards: Sequence[int], trump: int | None) -> list[list[Card]]:
+    """The cards sorted for display (:func:`sort_hand`), one list per suit."""
+    groups: list[list[Card]] = []
+    for c in sort_hand(cards, trump):
+        if not groups or groups[-1][0].suit != c.suit:
+            groups.append([])
+        groups[-1].append(c)
+    return groups
+
+
 def hand_text(cards: Sequence[int], trump: int | None) -> str:
     """A hand grouped by suit: ``A♥ 10♥ 9♥ | K♠ 8♠ | A♣``."""
     if not cards:
         return "-"
-    groups: list[list[str]] = []
-    last = -1
-    for c in sort_hand(cards, trump):
-        if int(c) >> 4 != last:
-            groups.append([])
-            last = int(c) >> 4
-        groups[-1].append(show(c))
-    return " | ".join(" ".join(g) for g in groups)
+    return " | ".join(" ".join(show(c) for c in g) for g in by_suit(cards, trump))
 
 
 def wrap(text: str, indent: str = "", width: int = WIDTH) -> list[str]:
@@ -364,21 +367,17 @@ def build_screen(view: GameView, state: State, seats: Seats, match: Match,
 
     def spots(cards: Sequence[int], from_table: bool) -> list[list[CardSpot]]:
         groups: list[list[CardSpot]] = []
-        last_suit = -1
-        for c in sort_hand(cards, trump):
-            if int(c) >> 4 != last_suit:
-                groups.append([])
-                last_suit = int(c) >> 4
-            row = groups[-1]
-            if row and row[-1].cards[-1] == c:
-                row[-1].cards.append(c)
-                continue
-            act = plays.get((c, from_table))
-            number = None
-            if act is not None:
-                actions.append(act)
-                number = len(actions)
-            row.append(CardSpot([c], number))
+        for suit in by_suit(cards, trump):
+            row: list[CardSpot] = []
+            for c in suit:
+                if row and row[-1].cards[-1] == c:  # identical cards share one number
+                    row[-1].cards.append(c)
+                    continue
+                act = plays.get((c, from_table))
+                if act is not None:
+                    actions.append(act)
+                row.append(CardSpot([c], len(actions) if act is not None else None))
+            groups.append(row)
         return groups
 
     in_hand, on_table = view.hand_cards(obs)
