@@ -406,7 +406,8 @@ def choice_prompt(n: int, hints: bool) -> str:
 def deal_banner(match: Match, seats: Seats) -> str:
     """``=== Deal 2: Computer deals, you lead first ===``."""
     dealer = match.dealer
-    leads = "you lead" if dealer != seats.human else seats.says(1 - dealer, "lead")
+    first = (dealer + 1) % len(seats.names)  # the dealer's left leads
+    leads = "you lead" if first == seats.human else seats.says(first, "lead")
     return f"=== Deal {len(match.deals)}: {seats.says(dealer, 'deal')}, {leads} first ==="
 
 

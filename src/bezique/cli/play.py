@@ -137,30 +137,50 @@ def read_line(limit: int = MAX_INPUT) -> tuple[str | None, bool]:
 
 
 def cut_for_deal(game: Game[Any], rng: random.Random, seats: Seats) -> tuple[int, list[str]]:
-    """Both cut; the higher card (A 10 K Q J 9 ...) has the choice (Bézique, Cut and deal;
-    Sixty-Six, Players); equal ranks cut again (GAP-BZ-4). The computer, winning,
-    gives the deal away, as Foster's Suggestions for Good Play advise (the first lead is
-    usually worth more); the human, winning, is taken to follow the same advice, since
-    the program asks nothing but moves (``--first-dealer you`` deals yourself)."""
-    human, computer = seats.human, 1 - seats.human
+    """Every player cuts; the highest card (A 10 K Q J 9 ...) has the choice (Bézique, Cut
+    and deal; Sixty-Six, Players); equal highest ranks cut again (GAP-BZ-4). At two, the
+    winner gives the deal away, as Foster's Suggestions for Good Play advise (the first
+    lead is usually worth more); the human, winning, is taken to follow the same advice,
+    since the program asks nothing but moves (``--first-dealer you`` deals yourself). At
+    a table of more, the highest cut deals."""
+    n = len(seats.names)
     lines = []
     order = game.pack.shuffled(rng)
     while True:
-        i, j = rng.sample(range(len(order)), 2)
-        mine, theirs = order[i], order[j]
-        text = (f"The cut: you cut {show(mine)}, {seats.label(computer)} cuts "
-                f"{show(theirs)}")
-        if rank_strength(mine) != rank_strength(theirs):
+        cut = [order[i] for i in rng.sample(range(len(order)), n)]
+        text = "The cut: " + ", ".join(
+            ("you cut " if s == seats.human else f"{seats.label(s)} cuts ") + show(cut[s])
+            for s in [seats.human] + [s for s in seats.order() if s != seats.human])
+        best = max(rank_strength(c) for c in cut)
+        high = [s for s in seats.order() if rank_strength(cut[s]) == best]
+        if len(high) == 1:
             break
         lines.append(text + ": equal, cut again.")
-    if rank_strength(mine) > rank_strength(theirs):
+    winner = high[0]
+    if n > 2:
+        lines.append(text + ". " + seats.says(winner, "cut", "highest and deal") + ".")
+        return winner, lines
+    other = 1 - winner
+    if winner == seats.human:
         lines.append(text + ". You win the cut; following Foster's advice to give the "
-                     f"adversary the deal, {seats.label(computer)} deals (to deal yourself, "
+                     f"adversary the deal, {seats.label(other)} deals (to deal yourself, "
                      "use --first-dealer you).")
-        return computer, lines
-    lines.append(text + f". {seats.label(computer)} wins the cut and, as Foster advises, "
+        return other, lines
+    lines.append(text + f". {seats.label(winner)} wins the cut and, as Foster advises, "
                  "gives you the deal.")
-    return human, lines
+    return other, lines
+
+
+#: how the computer players are named, by the number of seats (the human sits at 0;
+#: play passes to the left, so seat 1 is on his left)
+COMPUTER_NAMES = {2: (COMPUTER_NAME,), 3: ("Left", "Right"), 4: ("Left", "Across", "Right"),
+                  5: ("Left", "Second", "Third", "Right"),
+                  6: ("Left", "Second", "Third", "Fourth", "Right")}
+
+
+def seat_count(game: Game[Any]) -> int:
+    """The number of seats at the game's table."""
+    return int(getattr(game, "num_players", 2))
 
 
 def _holding(state: State, seat: int) -> collections.Counter[int]:
@@ -530,7 +550,7 @@ def _print_options(game_name: str) -> None:
 
 def _new_match(game_name: str, options: tuple[str, ...], opponent: str, seed: int | None,
                name: str, first_dealer: str, record: str | None
-               ) -> tuple[Match, Seats, tuple[str, str], Path, list[str]]:
+               ) -> tuple[Match, Seats, tuple[str, ...], Path, list[str]]:
     try:
         make_game(game_name)
     except OptionError as exc:
@@ -550,14 +570,14 @@ def _new_match(game_name: str, options: tuple[str, ...], opponent: str, seed: in
         # choices follow from it, so it is never shown
         seed = random.SystemRandom().getrandbits(128)
     human = 0
-    seats = Seats(human, (name, COMPUTER_NAME))
+    seats = Seats(human, (name, *COMPUTER_NAMES[seat_count(game)]))
     intro: list[str] = []
     if first_dealer == "you":
         dealer = human
         intro.append("You deal first.")
     elif first_dealer == "computer":
-        dealer = 1 - human
-        intro.append(f"{COMPUTER_NAME} deals first.")
+        dealer = (human + seat_count(game) - 1) % seat_count(game)  # on your right: you lead
+        intro.append(f"{seats.label(dealer)} deals first.")
     else:
         dealer, lines = cut_for_deal(game, random.Random(f"cut {seed}"), seats)
         intro += [part for line in lines for part in wrap(line)]
@@ -569,17 +589,18 @@ def _new_match(game_name: str, options: tuple[str, ...], opponent: str, seed: in
                             f"--resume {shlex.quote(record)}, or name another file")
     else:
         path = default_record_path(game)
-    kinds = (HUMAN, opponent) if human == 0 else (opponent, HUMAN)
+    kinds = tuple(HUMAN if s == human else opponent for s in seats.order())
     changed = game.options.changed()
     opts = ", ".join(f"{k}={v}" for k, v in changed.items()) if changed \
         else "Foster's rules (no options changed)"
-    head = [f"{game.title}: you against the computer ({opponent} player).",
+    against = "the computer" if len(kinds) == 2 else f"{len(kinds) - 1} computer players"
+    head = [f"{game.title}: you against {against} ({opponent} player).",
             f"Options: {opts}."]
     return match, seats, kinds, path, head + intro
 
 
 def _resumed_match(resume: str, record: str | None
-                   ) -> tuple[Match, Seats, tuple[str, str], Path, list[str]]:
+                   ) -> tuple[Match, Seats, tuple[str, ...], Path, list[str]]:
     src = Path(resume)
     if not src.is_file():
         raise PlayError(f"cannot resume: no such file {resume}")
@@ -589,12 +610,12 @@ def _resumed_match(resume: str, record: str | None
         raise PlayError(f"cannot resume from {resume}: {exc}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise PlayError(f"cannot resume from {resume}: {exc}") from None
-    kinds = (str(rec.kinds[0]), str(rec.kinds[1]))
+    kinds = tuple(str(k) for k in rec.kinds)
     if kinds.count(HUMAN) != 1:
         raise PlayError(f"cannot resume from {resume}: it is not a match of one person "
-                        f"against the computer (players: {kinds[0]}, {kinds[1]})")
+                        f"against the computer (players: {', '.join(kinds)})")
     human = kinds.index(HUMAN)
-    names = (str(rec.players[0]), str(rec.players[1]))
+    names = tuple(str(p) for p in rec.players)
     seats = Seats(human, names)
     if record and Path(record) != src:
         raise PlayError("--record with --resume: the resumed match goes on in its own file"
@@ -603,8 +624,8 @@ def _resumed_match(resume: str, record: str | None
     tricks = getattr(match.state.observation(human), "tricks_played", None)
     if tricks is not None and not match.is_over():
         where += f", trick {tricks + 1}"
-    head = [f"Resuming the {match.game.title} match of {resume}",
-            f"at {where} ({names[1 - human]}: {kinds[1 - human]} player)."]
+    others = ", ".join(f"{names[s]}: {kinds[s]} player" for s in seats.order() if s != human)
+    head = [f"Resuming the {match.game.title} match of {resume}", f"at {where} ({others})."]
     return match, seats, kinds, src, head
 
 
@@ -674,7 +695,7 @@ def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent:
             raise PlayError(f"--resume continues the saved match with its own game, "
                             f"options, players and seed; drop {flags}")
         match, seats, kinds, path, head = _resumed_match(resume, record)
-        opponent = kinds[1 - seats.human]
+        opponent = next(k for s, k in enumerate(kinds) if s != seats.human)
     else:
         match, seats, kinds, path, head = _new_match(game_name, options, opponent, seed,
                                                      name, first_dealer, record)
@@ -691,7 +712,7 @@ def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent:
             raise PlayError(f"{exc}; choose another with --opponent") from None
         # the default opponent does not exist for this game: say so and play the random one
         opponent = "random"
-        kinds = (HUMAN, opponent) if seats.human == 0 else (opponent, HUMAN)
+        kinds = tuple(HUMAN if s == seats.human else opponent for s in seats.order())
         head[0] = head[0].replace("(rules player)", "(random player)")
         head.insert(1, f"There is no rule-based player for {match.game.title} yet, so the "
                     "computer plays at random.")
