@@ -265,7 +265,10 @@ class GameView:
     @staticmethod
     def follow_prompt(o: Any, seats: Seats, duty: str) -> str:
         """"Computer led Q♠: your card", with the duty in force (follow suit, win)."""
-        text = f"{seats.label(1 - seats.human)} led {show(o.trick[0])}: your card"
+        leader = getattr(o, "trick_leader", None)
+        if leader is None:
+            leader = 1 - seats.human  # a table of two
+        text = f"{seats.label(leader)} led {show(o.trick[0])}: your card"
         return text + (f" ({duty})" if duty else "")
 
     @staticmethod
@@ -543,12 +546,11 @@ class BeziqueView(GameView):
             if kind == "play":
                 card = show(e[2])
                 where = " from the table" if e[3] else ""
-                leading = plays_before % 2 == 0
+                leading = plays_before % len(seats.names) == 0
                 plays_before += 1
-                if leading:
-                    lines.append(seats.says(e[1], "lead", card + where) + ".")
-                else:
-                    lines.append(seats.says(e[1], "play", card + where))
+                ends = "" if i + 1 < n and events[i + 1][0] == "trick" else "."
+                lines.append(seats.says(e[1], "lead" if leading else "play", card + where)
+                             + ends)
             elif kind == "trick":
                 text = f" — {seats.says(e[1], 'win', 'the trick')}"
                 scores = []
@@ -876,13 +878,14 @@ class SixtySixView(GameView):
                 marriage = (f", declaring the marriage {_kq(s)} ({e[3]}"
                             + ("" if counted else ", to count once a trick is won") + ")")
             elif kind == "play":
-                leading = plays_before % 2 == 0
+                leading = plays_before % len(seats.names) == 0
                 plays_before += 1
+                ends = "" if i + 1 < n and events[i + 1][0] == "trick" else "."
                 if leading:
-                    lines.append(seats.says(e[1], "lead", show(e[2]) + marriage) + ".")
+                    lines.append(seats.says(e[1], "lead", show(e[2]) + marriage) + ends)
                     marriage = ""
                 else:
-                    lines.append(seats.says(e[1], "play", show(e[2])))
+                    lines.append(seats.says(e[1], "play", show(e[2])) + ends)
             elif kind == "trick":
                 won = POINTS[e[2]] + POINTS[e[3]]
                 extra = [f"{won} in cards"] if won and self.show_counts else []
