@@ -9,86 +9,123 @@ Foster's laws about human mistakes (misdeals, drawing wrongly, too many cards, r
 the last eight tricks, false announcements) cannot arise here: the engine deals, draws
 and checks every action itself and refuses an illegal one.
 
-Representation (chosen for speed): cards are int ids; a hand is a list of ids; each
-player's declared cards lying on the table are tuples ``(card, serial, used_a, used_b,
-used_c)`` where ``used_x`` is the highest value of a class-x combination the card has
-been announced in. That is all the "no taking away", "no equal reuse" and "adding"
-rules need (Declarations).
+The declaring rules are the family's (:mod:`.declarations`); this module states the meld
+table (the book's, row by row) and what is Bézique's own: the turn-up, the Seven of
+trumps, the last eight tricks and the scoring to 1000.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import random
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from ..core.cards import Card, Pack, Rank, Suit, card_name, parse_game_card
-from ..core.errors import IllegalActionError, NotationError, quoted
-from ..core.game import (
+from ...core.cards import Card, Pack, Suit, card_name
+from ...core.errors import IllegalActionError, quoted
+from ...core.game import (
     Action,
     DealResult,
     Game,
     Observation,
     Options,
     action_text,
-    action_words,
     check_seat,
 )
-from ..core.game import option as _opt
-from ..core.match import GameResult, ScoreSheet, SheetRow
-from ..core.trick import END_PHASE, RankOrder, TrickState, must_follow_and_win
+from ...core.game import option as _opt
+from ...core.match import GameResult, ScoreSheet, SheetRow
+from ...core.trick import END_PHASE, TrickState, must_follow_and_win
+from .declarations import (
+    _PH,
+    _PT,
+    ACE,
+    BRISQUE,
+    CLASS_A,
+    CLASS_B,
+    CLASS_C,
+    CLUBS,
+    DIAMONDS,
+    DRAW,
+    HEARTS,
+    JACK,
+    KING,
+    ORDER,
+    PLAIN,
+    PLAY_HAND,
+    PLAY_TABLE,
+    QUEEN,
+    SEVEN,
+    SPADES,
+    STRENGTH,
+    TEN,
+    TRUMPS,
+    Combination,
+    Declare,
+    Declarer,
+    Draw,
+    MeldBase,
+    MeldTable,
+    Play,
+    ScoreCarried,
+    beziques,
+    book_order,
+    card_of_play,
+    carried_text,
+    describe_event,
+    four,
+    parse_family_action,
+    row,
+    suited,
+)
+
+__all__ = [
+    "ACE", "BRISQUE", "CLASS_A", "CLASS_B", "CLASS_C", "CLUBS", "COMBINATIONS",
+    "COMBINATION_NAMES", "DECLARE", "DIAMONDS", "DRAW", "END", "EXCHANGE", "FOLLOW", "FOURS",
+    "HEARTS", "JACK", "KING", "LEAD", "MAX_MELDS", "ORDER", "PACK", "PHASE_NAMES",
+    "PLAY_HAND", "PLAY_TABLE", "QUEEN", "SEVEN", "SPADES", "STRENGTH", "TABLE", "TEN",
+    "Bezique", "BeziqueObservation", "BeziqueOptions", "BeziqueState", "Combination",
+    "Declare", "Draw", "Exchange", "Meld", "Play", "ScoreCarried", "book_order",
+    "combination_names", "describe_event", "parse_action",
+]
 
 # -- cards and tables ------------------------------------------------------------------
 
-ACE, TEN, KING, QUEEN, JACK, SEVEN = 14, 10, 13, 12, 11, 7
-CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
-ORDER = RankOrder([Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE,
-                   Rank.EIGHT, Rank.SEVEN])
-STRENGTH = ORDER.strength
-BRISQUE = [1 if (c & 15) in (ACE, TEN) else 0 for c in range(64)]
 PACK = Pack.piquet(copies=2)
 
 LEAD, FOLLOW, DECLARE, END = 0, 1, 2, END_PHASE
 PHASE_NAMES = ("lead", "follow", "declare", "end")
-CLASS_A, CLASS_B, CLASS_C = 0, 1, 2
+A, B, C = CLASS_A, CLASS_B, CLASS_C
+
+#: The book's table (Declarations): class, name, title, cards, value.
+TABLE = MeldTable("Bézique", [
+    row(A, "marriage",       "Marriage",       suited("K Q", PLAIN),        20),
+    row(A, "royal-marriage", "Royal Marriage", suited("K Q", TRUMPS),       40),
+    row(A, "sequence",       "Sequence",       suited("A 10 K Q J", TRUMPS), 250),
+    row(B, "bezique",        "Bézique",        beziques(1),                 40),
+    row(B, "double-bezique", "Double Bézique", beziques(2),                 500),
+    row(C, "four-aces",      "Four Aces",      four("A"),                   100),
+    row(C, "four-kings",     "Four Kings",     four("K"),                   80),
+    row(C, "four-queens",    "Four Queens",    four("Q"),                   60),
+    row(C, "four-jacks",     "Four Jacks",     four("J"),                   40),
+], aliases={"four knaves": "four-jacks", "common marriage": "marriage"})
 
 
-@dataclasses.dataclass(frozen=True)
-class Combination:
-    """A kind of declaration: its name in the notation, class (A marriages and sequences,
-    B béziques, C fours), value and number of cards (Declarations, table of values)."""
+@dataclasses.dataclass(frozen=True, slots=True)
+class Meld(MeldBase):
+    """One announced combination of Bézique: its name and its cards, each marked if it
+    already lay on the table (``KS*``) rather than coming fresh from the hand."""
 
-    name: str
-    klass: int
-    value: int
-    title: str
-    size: int = 2
+    table: ClassVar[MeldTable] = TABLE
 
-    @property
-    def words(self) -> str:
-        """The name as a player says it: ``royal marriage``, ``double bézique``."""
-        return self.title.lower()
 
+TABLE.meld = Meld
 
 #: The combinations in the order of the book's table (Declarations): class A, B, C.
-COMBINATIONS: dict[str, Combination] = {c.name: c for c in (
-    Combination("marriage", CLASS_A, 20, "Marriage"),
-    Combination("royal-marriage", CLASS_A, 40, "Royal Marriage"),
-    Combination("sequence", CLASS_A, 250, "Sequence", 5),
-    Combination("bezique", CLASS_B, 40, "Bézique"),
-    Combination("double-bezique", CLASS_B, 500, "Double Bézique", 4),
-    Combination("four-aces", CLASS_C, 100, "Four Aces", 4),
-    Combination("four-kings", CLASS_C, 80, "Four Kings", 4),
-    Combination("four-queens", CLASS_C, 60, "Four Queens", 4),
-    Combination("four-jacks", CLASS_C, 40, "Four Jacks", 4),
-)}
+COMBINATIONS: dict[str, Combination] = TABLE.combos
 FOURS = (("four-jacks", JACK), ("four-queens", QUEEN), ("four-kings", KING), ("four-aces", ACE))
 
 #: The names of the combinations in the notation, in the order of the book's table.
-COMBINATION_NAMES: tuple[str, ...] = tuple(COMBINATIONS)
+COMBINATION_NAMES: tuple[str, ...] = TABLE.names
 
 
 def combination_names(style: str = "notation") -> tuple[str, ...]:
@@ -100,30 +137,7 @@ def combination_names(style: str = "notation") -> tuple[str, ...]:
     >>> combination_names("words")[:5]
     ('marriage', 'royal marriage', 'sequence', 'bézique', 'double bézique')
     """
-    if style == "notation":
-        return COMBINATION_NAMES
-    if style == "words":
-        return tuple(c.words for c in COMBINATIONS.values())
-    if style == "title":
-        return tuple(c.title for c in COMBINATIONS.values())
-    raise ValueError(f"style is notation, words or title, not {quoted(style)}")
-
-
-def _name_key(words: Sequence[str]) -> tuple[str, ...]:
-    return tuple(w for word in words
-                 for w in word.lower().replace("é", "e").replace("_", "-").split("-") if w)
-
-
-# every spelling of each name, as a tuple of plain lower-case words; a few of the texts'
-# own synonyms too (Enquire Within's knaves and common marriage)
-_NAMES: dict[tuple[str, ...], str] = {}
-for _c in COMBINATIONS.values():
-    _NAMES[_name_key([_c.name])] = _c.name
-    _NAMES[_name_key(_c.title.split())] = _c.name
-_NAMES[("four", "knaves")] = "four-jacks"
-_NAMES[("common", "marriage")] = "marriage"
-_LONGEST_NAME = max(len(k) for k in _NAMES)
-_NAME_LIST = ", ".join(c.words for c in COMBINATIONS.values())
+    return TABLE.names_in(style)
 
 
 # -- options -----------------------------------------------------------------------------
@@ -215,60 +229,8 @@ class BeziqueOptions(Options):
         " three games.", "V-BZ-20")
 
 
+
 # -- actions -----------------------------------------------------------------------------
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Play(Action):
-    """Lead or play a card. ``from_table`` plays a declared card lying on the table:
-    written with a star, ``QS*`` (Foster: play the one on the table)."""
-
-    card: Card
-    from_table: bool = False
-
-    def notation(self) -> str:
-        return self.card.notation() + ("*" if self.from_table else "")
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Meld:
-    """One announced combination: its name and its cards, each marked if it already lay
-    on the table (``KS*``) rather than coming fresh from the hand."""
-
-    name: str
-    cards: tuple[tuple[Card, bool], ...]
-
-    def notation(self) -> str:
-        return self.name + " " + " ".join(c.notation() + ("*" if t else "")
-                                          for c, t in self.cards)
-
-    @property
-    def combination(self) -> Combination:
-        return COMBINATIONS[self.name]
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Declare(Action):
-    """Announce one or more combinations after winning a trick: the first is scored now,
-    the rest are carried "to score" (Double Declarations). Written
-    ``bezique QS JD + marriage KS* QS``."""
-
-    melds: tuple[Meld, ...]
-
-    def notation(self) -> str:
-        return " + ".join(m.notation() for m in self.melds)
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class ScoreCarried(Action):
-    """Score a combination announced earlier and carried "to score". ``score marriage KS
-    QS``."""
-
-    name: str
-    cards: tuple[Card, ...]
-
-    def notation(self) -> str:
-        return "score " + self.name + " " + " ".join(c.notation() for c in self.cards)
-
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Exchange(Action):
@@ -278,21 +240,13 @@ class Exchange(Action):
         return "exchange"
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Draw(Action):
-    """Declare nothing (more) and draw from the stock."""
-
-    def notation(self) -> str:
-        return "draw"
-
-
 EXCHANGE = Exchange()
-DRAW = Draw()
-PLAY_HAND = {c: Play(Card(c), False) for c in range(64) if 2 <= (c & 15) <= 14}
-PLAY_TABLE = {c: Play(Card(c), True) for c in range(64) if 2 <= (c & 15) <= 14}
-# indexed by card id for the hot path (ids of no card hold None and are never looked up)
-_PH: list[Any] = [PLAY_HAND.get(c) for c in range(64)]
-_PT: list[Any] = [PLAY_TABLE.get(c) for c in range(64)]
+
+
+def _exchange_word(low: str) -> Action | None:
+    if low in ("exchange", "exchange seven", "exchange 7") or low.startswith("exchange ("):
+        return EXCHANGE
+    return None
 
 
 def parse_action(text: str) -> Action:
@@ -309,82 +263,12 @@ def parse_action(text: str) -> Action:
     >>> str(parse_action("Royal Marriage K♥ Q♥ (40) + double bézique Q♠ Q♠ J♦* J♦* (500 to score)"))
     'royal-marriage KH QH + double-bezique QS QS JD* JD*'
     """
-    t = action_words(text, "Bézique")
-    low = t.lower()
-    if low == "draw" or low.startswith("draw ("):
-        return DRAW
-    if low in ("exchange", "exchange seven", "exchange 7") or low.startswith("exchange ("):
-        return EXCHANGE
-    words = t.split()
-    if low.startswith("score "):
-        name, rest = _read_name(words[1:], text)
-        if name is None:
-            raise NotationError(f"unknown combination {quoted(words[1])} in {quoted(text)};"
-                                f" combinations: {_NAME_LIST}")
-        pairs = _read_meld_cards(name, rest, text)
-        return ScoreCarried(name, tuple(sorted((c for c, _ in pairs), key=book_order)))
-    if _read_name(words, text)[0] is not None:
-        melds = []
-        for chunk in t.split("+"):
-            parts = chunk.split()
-            if not parts:
-                raise NotationError(f"empty combination in {quoted(text)}")
-            name, rest = _read_name(parts, text)
-            if name is None:
-                raise NotationError(f"unknown combination {quoted(parts[0])} in"
-                                    f" {quoted(text)}; combinations: {_NAME_LIST}")
-            pairs = _read_meld_cards(name, rest, text)
-            melds.append(Meld(name, tuple(sorted(pairs, key=_pair_order))))
-        if len(melds) > MAX_MELDS:
-            raise NotationError(f"{len(melds)} combinations in one declaration: no declaration"
-                                f" holds more than {MAX_MELDS}")
-        return Declare(tuple(melds))
-    if len(words) == 1:
-        play: Play = _PT[_read_card(t[:-1])] if t.endswith("*") else _PH[_read_card(t)]
-        return play
-    raise NotationError(f"not a Bézique action: {quoted(text)} (a card like QS or QS*, a"
-                        " combination like 'bezique QS JD', 'score ...', 'exchange' or 'draw')")
+    return parse_family_action(text, TABLE, _exchange_word, "'exchange' or 'draw'")
 
 
 #: No declaration can hold more combinations: each needs a card fresh from the hand (at
 #: most 8) that no other combination of its class in it has (3 classes).
-MAX_MELDS = 24
-
-
-def _read_card(text: str) -> Card:
-    return parse_game_card(text, ORDER.ranks, "Bézique")
-
-
-def _read_name(words: list[str], text: str) -> tuple[str | None, list[str]]:
-    """The combination named by the first words (the longest name that fits) and the
-    words after it."""
-    for n in range(min(_LONGEST_NAME, len(words)), 0, -1):
-        name = _NAMES.get(_name_key(words[:n]))
-        if name is not None:
-            return name, words[n:]
-    return None, words
-
-
-def _read_meld_cards(name: str, words: list[str], text: str) -> list[tuple[Card, bool]]:
-    """The cards of one combination (``QS``, ``QS*``), after an optional value in brackets
-    as the screen writes it (``(40)``, ``(20 to score)``)."""
-    combo = COMBINATIONS[name]
-    words = [w for word in words for w in word.split(",") if w]
-    if words and words[-1].endswith(")"):
-        start = max((i for i, w in enumerate(words) if w.startswith("(")), default=-1)
-        note = " ".join(words[start:])[1:-1].split() if start >= 0 else []
-        if not note or not note[0].isdecimal() or note[1:] not in ([], ["to", "score"]):
-            raise NotationError(f"{quoted(' '.join(words[start:]))} in {quoted(text)}: after"
-                                " the cards write the value only, e.g. (40) or (20 to score)")
-        if len(note[0]) > 6 or int(note[0]) != combo.value:
-            raise NotationError(f"{combo.words} is worth {combo.value}, not {note[0]}"
-                                f" ({quoted(text)})")
-        words = words[:start]
-    if len(words) != combo.size:
-        raise NotationError(f"a {combo.words} has {combo.size} cards, not {len(words)}:"
-                            f" {quoted(text)}")
-    return [(_read_card(w[:-1]), True) if w.endswith("*") else (_read_card(w), False)
-            for w in words]
+MAX_MELDS = TABLE.max_melds
 
 
 # -- the game ----------------------------------------------------------------------------
@@ -402,6 +286,7 @@ class Bezique(Game["BeziqueState"]):
     title = "Bézique"
     options_class = BeziqueOptions
     options: BeziqueOptions
+    table = TABLE
 
     def __init__(self, options: BeziqueOptions | None = None) -> None:
         super().__init__(options)
@@ -415,8 +300,9 @@ class Bezique(Game["BeziqueState"]):
         # may playing a Seven of trumps score (V-BZ-04, V-BZ-06)? checked on every play
         self._seven_played = o.seven_of_trumps_played_scores \
             or o.second_seven_scoring == "when_played"
-        self._patterns: dict[int, list[tuple[str, list[int], dict[int, int]]]] = {}
-        self._candidates: dict[int, list[tuple[str, list[int] | int, int, int]]] = {}
+        # the table's patterns and candidates by trump, under this game's bézique pair
+        self._patterns = [TABLE.patterns(t, self.bezique_cards(t)) for t in range(4)]
+        self._candidates = [TABLE.candidates(t, self.bezique_cards(t)) for t in range(4)]
 
     @property
     def pack(self) -> Pack:
@@ -504,41 +390,13 @@ class Bezique(Game["BeziqueState"]):
     def patterns(self, trump: int) -> list[tuple[str, list[int], dict[int, int]]]:
         """The fixed-card combinations under a trump suit (Declarations, the table), with
         the count of each card they need; computed once per trump."""
-        cached = self._patterns.get(trump)
-        if cached is None:
-            q, j = self.bezique_cards(trump)
-            t = trump
-            pats: list[tuple[str, list[int]]] = []
-            for s in range(4):
-                pats.append(("royal-marriage" if s == t else "marriage",
-                             [s * 16 + KING, s * 16 + QUEEN]))
-            pats.append(("sequence", [t * 16 + ACE, t * 16 + TEN, t * 16 + KING,
-                                      t * 16 + QUEEN, t * 16 + JACK]))
-            pats.append(("bezique", [q, j]))
-            pats.append(("double-bezique", [q, q, j, j]))
-            full = []
-            for name, kinds in pats:
-                need: dict[int, int] = {}
-                for k in kinds:
-                    need[k] = need.get(k, 0) + 1
-                full.append((name, kinds, need))
-            self._patterns[trump] = full
-            return full
-        return cached
+        return self._patterns[trump]
 
-    def candidates(self, trump: int) -> list[tuple[str, list[int] | int, int, int]]:
+    def candidates(self, trump: int) -> list[tuple[str, list[int] | int, int, int, int, int]]:
         """Every combination under a trump suit as ``(name, cards or rank of a four,
-        class, value)``, lowest value first: the order in which combinations carried "to
-        score" are completed."""
-        cached = self._candidates.get(trump)
-        if cached is None:
-            both: list[tuple[str, list[int] | int]] = [
-                (n, k) for n, k, _ in self.patterns(trump)]
-            both += [(n, r) for n, r in FOURS]
-            both.sort(key=lambda nk: COMBINATIONS[nk[0]].value)
-            cached = self._candidates[trump] = [
-                (n, k, COMBINATIONS[n].klass, COMBINATIONS[n].value) for n, k in both]
-        return cached
+        class, value, limit, mark)``, lowest value first: the order in which combinations
+        carried "to score" are completed."""
+        return self._candidates[trump]
 
     def bezique_cards(self, trump: int) -> tuple[int, int]:
         """The Queen and Jack of bézique (V-BZ-08)."""
@@ -585,7 +443,7 @@ class BeziqueObservation(Observation):
 
 # -- the state ---------------------------------------------------------------------------
 
-class BeziqueState(TrickState):
+class BeziqueState(Declarer, TrickState):
     """A position in one deal of two-handed Bézique."""
 
     __slots__ = ("game", "dealer", "trump", "turn_up", "stock", "hands", "tables",
@@ -742,7 +600,7 @@ class BeziqueState(TrickState):
         if type(action) is Play:
             card = action.card
             if card.__class__ is not Card:  # built by hand: Play(999), Play("QS")
-                card = _card_of_play(action)
+                card = card_of_play(action, "Bézique")
             if phase == DECLARE:
                 raise IllegalActionError(
                     f"{action} is not allowed now: the winner of the trick declares or draws"
@@ -825,10 +683,7 @@ class BeziqueState(TrickState):
             entry = entries.pop(idx)
             sid = entry[1]
             if self.carried[p]:
-                lost = [m for m in self.carried[p] if sid in m[2]]
-                for m in lost:  # a card of a carried combination is played: it is lost (BZ 67)
-                    self.carried[p].remove(m)
-                    self._note("lost", p, m[0], m[3])
+                self._lose_carried(p, sid)
         else:
             hand.remove(c)
             kn = self.known[p]
@@ -850,20 +705,6 @@ class BeziqueState(TrickState):
             self.player = 1 - p
             return
         self._finish_trick(c)
-
-    def _table_index_to_play(self, p: int, c: int) -> int:
-        """Which of identical table cards is played: one outside any carried combination,
-        and of those the one whose declaring power is most spent."""
-        best = -1
-        best_key: tuple[int, int] | None = None
-        carried = {s for m in self.carried[p] for s in m[2]}
-        for i, e in enumerate(self.tables[p]):
-            if e[0] != c:
-                continue
-            key = (0 if e[1] in carried else 1, e[2] + e[3] + e[4])
-            if best_key is None or key > best_key:
-                best, best_key = i, key
-        return best
 
     def _finish_trick(self, follow: int) -> None:
         lead = self.lead
@@ -939,14 +780,7 @@ class BeziqueState(TrickState):
     def _stock_exhausted(self) -> None:
         """The last eight tricks: carried scores are lost (BZ 68) and each takes his table
         cards back into his hand (BZ 69)."""
-        for p in (0, 1):
-            for m in self.carried[p]:
-                self._note("lost", p, m[0], m[3])
-            self.carried[p] = []
-            back = [e[0] for e in self.tables[p]]
-            self.hands[p] += back
-            self.known[p] += back
-            self.tables[p] = []
+        self._take_up_tables()
 
     def _exchange(self, p: int) -> None:
         seven = self.trump * 16 + SEVEN
@@ -984,9 +818,7 @@ class BeziqueState(TrickState):
         if self.declared:
             pass  # one declaration per trick (BZ 53); only the EW exchange may follow
         elif not self.exchanged or self.game.options.seven_exchange_with_declaration:
-            for m in self.carried[p]:
-                opts[ScoreCarried(m[0], tuple(sorted((Card(c) for c in m[3]),
-                                                     key=book_order)))] = m
+            opts.update(self._carried_options(p))
             for action, plan in self._declarations(p):
                 opts.setdefault(action, plan)
         opts[DRAW] = None
@@ -1008,185 +840,6 @@ class BeziqueState(TrickState):
             else:
                 counts.pop(taken, None)
         return counts
-
-    def _declarations(self, p: int) -> list[tuple[Declare, Any]]:
-        counts = self._fresh_counts(p)
-        if not counts:
-            return []
-        # cheap rejection first: most tricks leave nothing to declare
-        avail = dict(counts)
-        for e in self.tables[p]:
-            c = e[0]
-            avail[c] = avail.get(c, 0) + 1
-        out: dict[Declare, Any] = {}
-        for name, kinds, need in self.game.patterns(self.trump):
-            fresh = False
-            for k in need:
-                if k in counts:
-                    fresh = True
-                    break
-            if not fresh:
-                continue
-            for k, n in need.items():
-                if avail.get(k, 0) < n:
-                    break
-            else:
-                for plan in self._fixed_plans(p, name, kinds, counts):
-                    for act, iplan in self._build(p, name, plan):
-                        out.setdefault(act, iplan)
-        by_rank = [0, 0, 0, 0, 0]  # J Q K A counts (hand), index rank - 10
-        for c, n in counts.items():
-            by_rank[(c & 15) - 10] += n
-        for name, rank in FOURS:
-            in_hand = by_rank[rank - 10]
-            if not in_hand:
-                continue
-            total = in_hand
-            for e in self.tables[p]:
-                if e[0] & 15 == rank:
-                    total += 1
-            if total >= 4:
-                for plan in self._four_plans(p, name, rank, counts):
-                    for act, iplan in self._build(p, name, plan):
-                        out.setdefault(act, iplan)
-        return list(out.items())
-
-    def _eligible(self, entry: tuple[int, int, int, int, int], klass: int, value: int) -> bool:
-        # "no taking away" and "no equal reuse" (BZ 56, 58): a card already announced in
-        # this class for as much or more cannot serve; "adding" (BZ 57) can.
-        return entry[2 + klass] < value
-
-    def _fixed_plans(self, p: int, name: str, kinds: list[int],
-                     counts: dict[int, int]) -> list[list[tuple[int, int]]]:
-        """Ways to form a fixed combination: table cards wherever an eligible one lies
-        there, fresh cards from the hand for the rest, at least one fresh card (BZ 59).
-        A plan is a list of ``(card, serial)``, serial -1 for a fresh card."""
-        combo = COMBINATIONS[name]
-        need: dict[int, int] = {}
-        for k in kinds:
-            need[k] = need.get(k, 0) + 1
-        for k, n in need.items():  # enough cards in all?
-            have = counts.get(k, 0) + sum(1 for e in self.tables[p] if e[0] == k)
-            if have < n:
-                return []
-        plan: list[tuple[int, int]] = []
-        spare_fresh: list[int] = []
-        for k, n in need.items():
-            elig = sorted((e for e in self.tables[p] if e[0] == k
-                           and self._eligible(e, combo.klass, combo.value)),
-                          key=lambda e: -(e[2 + combo.klass]))
-            take = elig[:n]
-            plan += [(k, e[1]) for e in take]
-            rest = n - len(take)
-            if rest > counts.get(k, 0):
-                return []
-            plan += [(k, -1)] * rest
-            if take and counts.get(k, 0) > rest:
-                spare_fresh.append(k)
-        if any(s < 0 for _, s in plan):
-            return [plan]
-        # all from the table: one card must be fresh; offer each way of making one fresh
-        plans = []
-        for k in spare_fresh:
-            alt = list(plan)
-            i = max(i for i, (c, _) in enumerate(alt) if c == k)
-            alt[i] = (k, -1)
-            plans.append(alt)
-        return plans
-
-    def _four_plans(self, p: int, name: str, rank: int,
-                    counts: dict[int, int]) -> list[list[tuple[int, int]]]:
-        """Four of a kind of any suits, duplicates allowed (BZ 48-49): eligible table cards
-        first (at most three), then every choice of fresh cards from the hand."""
-        combo = COMBINATIONS[name]
-        fresh_kinds = [c for c in counts for _ in range(counts[c]) if c & 15 == rank]
-        if not fresh_kinds:
-            return []
-        elig = sorted((e for e in self.tables[p] if e[0] & 15 == rank
-                       and self._eligible(e, combo.klass, combo.value)),
-                      key=lambda e: (-e[2 + combo.klass], e[1]))[:3]
-        n_fresh = 4 - len(elig)
-        if len(fresh_kinds) < n_fresh:
-            return []
-        base = [(e[0], e[1]) for e in elig]
-        choices = _multisets(sorted(fresh_kinds), n_fresh)
-        return [base + [(k, -1) for k in ch] for ch in choices]
-
-    def _build(self, p: int, name: str,
-               plan: list[tuple[int, int]]) -> list[tuple[Declare, Any]]:
-        """The declarations for one way of forming a combination: alone, and (Foster) with
-        each largest set of other combinations that its fresh cards complete together with
-        cards on the table, announced "to score" (BZ 63, 66). Internally a plan is ``(fresh
-        cards, melds)``, each meld a name and references: a table serial, or ``-(i+1)`` for
-        the i-th fresh card."""
-        fresh: list[int] = []
-        refs: list[tuple[int, int]] = []
-        for c, sid in plan:
-            if sid < 0:
-                fresh.append(c)
-                refs.append((c, -len(fresh)))
-            else:
-                refs.append((c, sid))
-        primary = (name, refs)
-        first = _meld(name, refs)
-        result = [(Declare((first,)), (fresh, [primary]))]
-        # with nothing on the table the fresh cards complete no other combination: the
-        # laid cards form exactly one, and any smaller one of its class is barred by it
-        if self.game._carry and self.tables[p]:
-            for extras in self._extra_sets(p, primary, fresh):
-                melds = (first,) + tuple(_meld(n, r) for n, r in extras)
-                result.append((Declare(melds), (fresh, [primary] + extras)))
-        return result
-
-    def _extra_sets(self, p: int, primary: tuple[str, list[tuple[int, int]]],
-                    fresh: list[int]) -> list[list[tuple[str, list[tuple[int, int]]]]]:
-        """Every largest set of other combinations the cards just laid complete, each
-        using at least one of them not yet announced in its class and only cards not
-        barred in it (BZ 56-59, 63, 66). Combinations are taken lowest first, as adding is
-        allowed and taking away is not: so a single bézique may be carried with the double
-        (BZ 57, 60), but not two singles with it (BZ 59). A set contained in another is
-        left out (the larger one announces all it does); the set that takes every
-        combination it can, lowest first, always comes first."""
-        # simulated table after laying: ref -> [card, used_a, used_b, used_c]
-        table: dict[int, list[int]] = {e[1]: [e[0], e[2], e[3], e[4]] for e in self.tables[p]}
-        for i, c in enumerate(fresh):
-            table[-(i + 1)] = [c, 0, 0, 0]
-        combo = COMBINATIONS[primary[0]]
-        for _, ref in primary[1]:
-            u = table[ref]
-            u[1 + combo.klass] = max(u[1 + combo.klass], combo.value)
-        candidates = self.game.candidates(self.trump)
-        leaves: list[list[tuple[str, list[tuple[int, int]]]]] = []
-        chosen: list[tuple[str, list[tuple[int, int]]]] = []
-
-        def grow(i: int, table: dict[int, list[int]]) -> None:
-            while i < len(candidates):
-                n, kinds, klass, value = candidates[i]
-                refs = _pick(table, kinds, klass, value)
-                if refs is not None:
-                    # with it (perhaps again: two marriages of one suit), then without it
-                    taken = dict(table)
-                    for _, ref in refs:
-                        u = taken[ref] = taken[ref][:]
-                        u[1 + klass] = max(u[1 + klass], value)
-                    chosen.append((n, refs))
-                    grow(i, taken)
-                    chosen.pop()
-                i += 1
-            if chosen:
-                leaves.append(list(chosen))
-
-        grow(0, table)
-        if len(leaves) < 2:
-            return leaves
-        keys = [Counter(_meld(n, r) for n, r in leaf) for leaf in leaves]
-        out = []
-        for i, key in enumerate(keys):
-            if i and any(j != i and (key < other or (key == other and j < i))
-                         for j, other in enumerate(keys)):
-                continue  # contained in another set (or the same as an earlier one)
-            out.append(leaves[i])
-        return out
 
     def _why_not(self, action: Action) -> str:
         if type(action) is Exchange:
@@ -1233,115 +886,12 @@ class BeziqueState(TrickState):
             return False
         return True
 
-    def _resolve(self, p: int, action: Declare, loose: bool = False) -> tuple[Declare, Any]:
-        """Check a declaration that the list does not hold (e.g. several combinations
-        announced at once, BZ 54, 62) and work out its cards: which lay on the table and
-        which are laid fresh now. The first combination is scored; the others are carried
-        "to score" and count as announced lowest first (adding is allowed, taking away is
-        not: BZ 56, 57). Each needs a card fresh from the hand, laid now, that no
-        combination of its class before it in the declaration has used (BZ 59), and only
-        cards not announced in its class for as much or more (BZ 56, 58). A card named in
-        two combinations is one card where the rules allow it (``bezique QS JD + marriage
-        KS* QS``: one Queen). ``loose`` ignores the stars (table or hand, as the rules
-        allow, the table first). Returns the declaration as the engine writes it and its
-        plan; raises IllegalActionError saying why not."""
-        opts = self.game.options
-        melds = action.melds
-        if not isinstance(melds, tuple) or not melds or not all(
-                type(m) is Meld and m.name in COMBINATIONS and isinstance(m.cards, tuple)
-                and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], int)
-                        and not isinstance(x[0], bool) and x[0] in _PACK_IDS
-                        for x in m.cards) for m in melds):
-            raise IllegalActionError(f"{action_text(action)} is not a declaration: give one"
-                                     " or more combinations, each a Meld(name, ((card,"
-                                     " on_table), ...)) of Bézique cards")
-        if self.exchanged and not opts.seven_exchange_with_declaration:
-            raise IllegalActionError(self._why_not(action))
+    def _declaration_refused(self, action: Declare) -> str | None:
+        if self.exchanged and not self.game.options.seven_exchange_with_declaration:
+            return self._why_not(action)
         if self.declared:
-            raise IllegalActionError(self._why_not(action))
-        if len(melds) > 1 and not self.game._carry:
-            raise IllegalActionError(
-                "one combination per declaration in this game (multiple_announcements ="
-                " one_per_trick, as Enquire Within has it): nothing is carried 'to score'")
-        if len(melds) > MAX_MELDS:
-            raise IllegalActionError(f"{len(melds)} combinations: no declaration holds more"
-                                     f" than {MAX_MELDS}")
-        for m in melds:
-            problem = self._shape_problem(m.name, [int(c) for c, _ in m.cards])
-            if problem:
-                raise IllegalActionError(f"{m.notation()} is no {COMBINATIONS[m.name].words}:"
-                                         f" {problem}")
-        order = [melds[0]] + sorted(melds[1:], key=lambda m: COMBINATIONS[m.name].value)
-        found = _Assignment(self.tables[p], self._fresh_counts(p), loose).solve(order)
-        if found is None:
-            raise IllegalActionError(self._why_not(action))
-        fresh, plan_melds = found
-        resolved = Declare(tuple(_meld(n, r) for n, r in plan_melds))
-        return resolved, (fresh, plan_melds)
-
-    def _shape_problem(self, name: str, cards: list[int]) -> str:
-        """What is wrong with the cards of a combination, whatever their place ("" if
-        they make it under this trump)."""
-        combo = COMBINATIONS[name]
-        if len(cards) != combo.size:
-            return f"it has {combo.size} cards, not {len(cards)}"
-        for n, rank in FOURS:
-            if n == name:
-                if all(c & 15 == rank for c in cards):
-                    return ""
-                return f"{COMBINATIONS[n].words} are four cards of that rank, of any suits"
-        shapes = [sorted(kinds) for n, kinds, _ in self.game.patterns(self.trump) if n == name]
-        if sorted(cards) in shapes:
-            return ""
-        q, j = (card_name(c) for c in self.game.bezique_cards(self.trump))
-        trump = "CDHS"[self.trump]
-        return {"marriage": "a King and Queen of one plain suit",
-                "royal-marriage": f"K{trump} Q{trump}, the King and Queen of trumps",
-                "sequence": f"A{trump} T{trump} K{trump} Q{trump} J{trump}, the five highest"
-                            " trumps",
-                "bezique": f"{q} {j}",
-                "double-bezique": f"{q} {q} {j} {j}"}[name]
-
-    def _declare(self, p: int, action: Declare, plan: Any) -> None:
-        fresh, melds = plan
-        hand = self.hands[p]
-        kn = self.known[p]
-        serial_of: dict[int, int] = {}
-        table = self.tables[p]
-        for i, c in enumerate(fresh):  # lay the fresh cards face up (BZ 33)
-            hand.remove(c)
-            if c in kn:
-                kn.remove(c)
-            self.serial += 1
-            serial_of[-(i + 1)] = self.serial
-            table.append((c, self.serial, 0, 0, 0))
-        index = {e[1]: i for i, e in enumerate(table)}
-        for k, (name, refs) in enumerate(melds):
-            cb = COMBINATIONS[name]
-            serials = tuple(serial_of.get(r, r) for _, r in refs)
-            for sid in serials:
-                i = index[sid]
-                e = table[i]
-                if e[2 + cb.klass] < cb.value:
-                    used = list(e)
-                    used[2 + cb.klass] = cb.value
-                    table[i] = (used[0], used[1], used[2], used[3], used[4])
-            cards = tuple(c for c, _ in refs)
-            shown = tuple(sorted(cards, key=book_order))
-            text = name + " " + " ".join(card_name(c) for c in shown)
-            if k == 0:
-                self._note("declare", p, text, name, shown)
-                self._score(p, cb.value, COMBINATIONS[name].title)
-            else:  # announced now, scored after a later trick (BZ 63)
-                self.carried[p].append((name, cb.value, serials, cards))
-                self._note("carry", p, text, name, shown)
-
-    def _score_carried(self, p: int, m: Any) -> None:
-        self.carried[p].remove(m)
-        self._note("declare", p, _carried_text(m) + " (carried)")
-        self._score(p, m[1], COMBINATIONS[m[0]].title + " (carried)")
-
-    # -- copies, observations, sampling --------------------------------------------------
+            return self._why_not(action)
+        return None
 
     def clone(self) -> BeziqueState:
         s = BeziqueState.__new__(BeziqueState)
@@ -1405,8 +955,8 @@ class BeziqueState(TrickState):
         tables = (tuple(sorted(Card(e[0]) for e in self.tables[0])),
                   tuple(sorted(Card(e[0]) for e in self.tables[1])))
         trick = (Card(self.lead),) if self.phase == FOLLOW else ()
-        carried = (tuple(_carried_text(m) for m in self.carried[0]),
-                   tuple(_carried_text(m) for m in self.carried[1]))
+        carried = (tuple(carried_text(m) for m in self.carried[0]),
+                   tuple(carried_text(m) for m in self.carried[1]))
         stock_size = len(self.stock) + (1 if self.turn_up >= 0 else 0)
         events = self.events()
         return BeziqueObservation(
@@ -1438,20 +988,9 @@ class BeziqueState(TrickState):
                 play: Play = _PT[action.card]
                 return play
         if type(action) is Declare and self.phase == DECLARE:
-            opts = self._declare_options()
-            if action in opts:
-                return action
             # accept the cards without (or with wrong) stars: a listed declaration of the
             # same cards, else any legal reading of them (BZ 54)
-            loose = _loose(action)
-            for legal in opts:
-                if type(legal) is Declare and _loose(legal) == loose:
-                    return legal
-            for stars in (False, True):
-                try:
-                    return self._resolve(self.player, action, loose=stars)[0]
-                except IllegalActionError:
-                    continue
+            return self._read_declaration(action, self._declare_options())
         return action
 
     def __str__(self) -> str:
@@ -1467,220 +1006,3 @@ class BeziqueState(TrickState):
 
     def __repr__(self) -> str:
         return f"<BeziqueState trick={self.tricks} phase={PHASE_NAMES[self.phase]}>"
-
-
-_PACK_IDS = frozenset(int(c) for c in PACK.cards)
-
-
-class _Assignment:
-    """Which physical cards a declaration written in notation uses: each card named is a
-    declared card on the table (``KS*``: one of that player's table entries) or a card
-    laid fresh from the hand now, the same fresh card where several combinations of the
-    declaration name it and the rules allow (Declarations; Double Declarations). A depth
-    first search over the few copies of each card (two of each in the pack), trying the
-    most spent table card first and an already laid card before laying another."""
-
-    BUDGET = 50_000  # steps; far beyond any real declaration (a few dozen)
-
-    def __init__(self, table: list[tuple[int, int, int, int, int]], counts: dict[int, int],
-                 loose: bool) -> None:
-        # ref -> [card, used_a, used_b, used_c]: table serials, then -(i+1) fresh cards
-        self.used: dict[int, list[int]] = {e[1]: [e[0], e[2], e[3], e[4]] for e in table}
-        self.table_refs: dict[int, list[int]] = {}
-        for e in table:
-            self.table_refs.setdefault(e[0], []).append(e[1])
-        self.counts = counts
-        self.loose = loose
-        self.fresh: list[int] = []  # cards laid fresh, in the order laid
-        self.steps = 0
-
-    def solve(self, melds: list[Meld]
-              ) -> tuple[list[int], list[tuple[str, list[tuple[int, int]]]]] | None:
-        out: list[tuple[str, list[tuple[int, int]]]] = []
-        if self._meld(melds, 0, out):
-            return list(self.fresh), out
-        return None
-
-    def _meld(self, melds: list[Meld], k: int,
-              out: list[tuple[str, list[tuple[int, int]]]]) -> bool:
-        if k == len(melds):
-            return True
-        m = melds[k]
-        combo = COMBINATIONS[m.name]
-        cards = [(int(c), bool(t)) for c, t in m.cards]
-        return self._card(melds, k, out, combo, cards, 0, [])
-
-    def _card(self, melds: list[Meld], k: int, out: list[tuple[str, list[tuple[int, int]]]],
-              combo: Combination, cards: list[tuple[int, bool]], i: int,
-              refs: list[tuple[int, int]]) -> bool:
-        self.steps += 1
-        if self.steps > self.BUDGET:
-            raise IllegalActionError("this declaration has too many readings to check")
-        klass, value = combo.klass, combo.value
-        if i == len(cards):
-            # BZ 59: a card fresh from the hand, not yet announced in this class
-            if not any(r < 0 and self.used[r][1 + klass] == 0 for _, r in refs):
-                return False
-            saved = [(r, self.used[r][1 + klass]) for _, r in refs]
-            for _, r in refs:
-                u = self.used[r]
-                u[1 + klass] = max(u[1 + klass], value)
-            out.append((melds[k].name, list(refs)))
-            if self._meld(melds, k + 1, out):
-                return True
-            out.pop()
-            for r, v in saved:
-                self.used[r][1 + klass] = v
-            return False
-        c, on_table = cards[i]
-        taken = {r for _, r in refs}
-        options: list[int] = []
-        seen: set[tuple[bool, int, int, int]] = set()
-        if on_table or self.loose:
-            for r in sorted(self.table_refs.get(c, ()),
-                            key=lambda r: -self.used[r][1 + klass]):
-                u = self.used[r]
-                sig = (True, u[1], u[2], u[3])
-                if r not in taken and u[1 + klass] < value and sig not in seen:
-                    seen.add(sig)
-                    options.append(r)
-        if not on_table or self.loose:
-            for i_fresh, card in enumerate(self.fresh):
-                r = -(i_fresh + 1)
-                u = self.used[r]
-                sig = (False, u[1], u[2], u[3])
-                if card == c and r not in taken and u[1 + klass] < value and sig not in seen:
-                    seen.add(sig)
-                    options.append(r)
-            if self.fresh.count(c) < self.counts.get(c, 0):
-                options.append(0)  # lay another copy from the hand
-        for r in options:
-            laid = r == 0
-            if laid:
-                self.fresh.append(c)
-                r = -len(self.fresh)
-                self.used[r] = [c, 0, 0, 0]
-            refs.append((c, r))
-            if self._card(melds, k, out, combo, cards, i + 1, refs):
-                return True
-            refs.pop()
-            if laid:
-                self.fresh.pop()
-                del self.used[r]
-        return False
-
-
-def _card_of_play(action: Any) -> Card:
-    """The card of a ``Play`` built by hand with a bare id; anything that is no card of the
-    pack is an illegal action naming it."""
-    c = action.card
-    if isinstance(c, int) and not isinstance(c, bool) and c in _PACK_IDS:
-        return Card(c)
-    raise IllegalActionError(f"{quoted(c)} is not a card of the Bézique pack"
-                             " (A 10 K Q J 9 8 7); give a Card, e.g. Card.parse('QS')")
-
-
-def book_order(card: int) -> tuple[int, int]:
-    """Sort key writing cards as the book does: higher rank first (``KS QS``, ``QS JD``,
-    ``AH TH KH QH JH``), then spades, hearts, diamonds, clubs."""
-    return (-STRENGTH[card], -(int(card) >> 4))
-
-
-def _pair_order(pair: tuple[Card, bool]) -> tuple[int, int, bool]:
-    return (-STRENGTH[pair[0]], -(int(pair[0]) >> 4), pair[1])
-
-
-def _meld(name: str, refs: list[tuple[int, int]]) -> Meld:
-    return Meld(name, tuple(sorted(((Card(c), r >= 0) for c, r in refs), key=_pair_order)))
-
-
-def _pick(table: dict[int, list[int]], kinds: list[int] | int, klass: int,
-          value: int) -> list[tuple[int, int]] | None:
-    """Instances on a simulated table forming a combination with at least one new card
-    (negative reference), all eligible in the class; new cards preferred."""
-    free = sorted((ref for ref, u in table.items() if u[1 + klass] < value),
-                  key=lambda r: (r >= 0, -table[r][1 + klass]))
-    chosen: list[tuple[int, int]] = []
-    if isinstance(kinds, int):  # four of a rank
-        for ref in free:
-            if table[ref][0] & 15 == kinds:
-                chosen.append((table[ref][0], ref))
-                if len(chosen) == 4:
-                    break
-        if len(chosen) < 4:
-            return None
-    else:
-        taken: set[int] = set()
-        for k in kinds:
-            for ref in free:
-                if ref not in taken and table[ref][0] == k:
-                    taken.add(ref)
-                    chosen.append((k, ref))
-                    break
-            else:
-                return None
-    # BZ 59: each announcement in a class needs a fresh card of its own, so a fresh card
-    # already announced in this class in the same declaration does not count (no second
-    # bézique scored with the double bézique carried on the same cards)
-    if not any(r < 0 and table[r][1 + klass] == 0 for _, r in chosen):
-        return None
-    return chosen
-
-
-def _loose(a: Declare) -> tuple[Any, ...]:
-    """A declaration's combinations without the stars; those carried in any order."""
-    melds = [(m.name, tuple(sorted((c for c, _ in m.cards), key=book_order)))
-             for m in a.melds]
-    return (melds[0], tuple(sorted(melds[1:]))) if melds else ()
-
-
-def _carried_text(m: tuple[Any, ...]) -> str:
-    return str(m[0]) + " " + " ".join(card_name(c) for c in sorted(m[3], key=book_order))
-
-
-def _multisets(items: list[int], k: int) -> list[tuple[int, ...]]:
-    """Distinct sub-multisets of size ``k`` of a sorted list."""
-    out: list[tuple[int, ...]] = []
-
-    def rec(start: int, chosen: list[int]) -> None:
-        if len(chosen) == k:
-            out.append(tuple(chosen))
-            return
-        prev = None
-        for i in range(start, len(items)):
-            if items[i] == prev:
-                continue
-            prev = items[i]
-            chosen.append(items[i])
-            rec(i + 1, chosen)
-            chosen.pop()
-
-    rec(0, [])
-    return out
-
-
-# cached: every observation describes the whole log, and its entries recur (hashable
-# tuples of ints, bools and text)
-@functools.lru_cache(maxsize=8192)
-def describe_event(e: tuple[Any, ...]) -> str:
-    """One public log entry in words (never a hidden card)."""
-    kind = e[0]
-    if kind == "play":
-        return f"{e[1]} plays {card_name(e[2])}{'*' if e[3] else ''}"
-    if kind == "trick":
-        return f"{e[1]} wins {card_name(e[2])} {card_name(e[3])}"
-    if kind == "score":
-        return f"{e[1]} scores {e[2]} ({e[3]})"
-    if kind == "draw":
-        return f"{e[1]} draws first"
-    if kind == "draw-last":
-        return f"{e[1]} draws the last card; {1 - e[1]} takes the turn-up {card_name(e[2])}"
-    if kind == "exchange":
-        return f"{e[1]} exchanges the seven for {card_name(e[2])}"
-    if kind == "declare":
-        return f"{e[1]} declares {e[2]}"
-    if kind == "carry":
-        return f"{e[1]} announces {e[2]} to score"
-    if kind == "lost":
-        return f"{e[1]} loses {e[2]} {' '.join(card_name(c) for c in e[3])} (carried)"
-    return " ".join(str(x) for x in e)
