@@ -7,6 +7,52 @@ copies cheaply, gives each seat an :class:`Observation` that hides what that sea
 see, and can draw a full state at random consistent with one seat's observation.
 
 Bots and front ends use only this interface.
+
+Tables of two to six seats
+--------------------------
+The seat count belongs to the game *instance*: a class declares the range it is played
+with (``min_players``, ``max_players``) and an instance holds ``num_players``, taken from
+an option named ``players`` when the game declares one (three- or four-handed Bézique),
+else ``min_players`` (2 for the two-handed games). Seats are absolute, ``0 .. n - 1``
+clockwise; the seat to a seat's left is ``(seat + 1) % n`` (``core.table.next_seat``).
+
+``Game.sides`` gives each seat its side for the whole match (a side is one seat, or a
+partnership whose points combine: ``(0, 1, 0, 1)`` for four-handed partners, ``(0, 1,
+1)`` for Chouette's one against two); by default every seat is a side of its own.
+``State.sides`` is the same unless the deal itself makes the sides (Napoleon's and
+Euchre's partners are known only once the bidding is over): such a state overrides it.
+``side_of(seat)`` and ``partners(seat)`` read them; nobody computes a partner by
+arithmetic. Scores are per seat (``State.scores()``, ``State.returns()``,
+``DealResult.points``: one entry per seat), and each member of a side gets the side's
+result; a game with unequal sides (Chouette, Napoleon) says in its docstring how its
+points balance (e.g. the lone player +2k against -k for each of two adversaries).
+
+``Game.visible(viewer, owner)`` (and ``State.visible``, which asks the game unless the
+position decides, as a dummy shown after the opening lead would) is the one place that
+decides whether ``viewer`` sees ``owner``'s hand: a seat sees its own, and partners who
+consult (Chouette) see each other's. Observations and ``resample`` both ask it.
+
+``Game.next_dealer(deal_no, dealer, result)`` passes the deal for the match: by default
+to the dealer's left, which at two seats is the alternation.
+
+Phases that later games need fit this interface without changing it:
+
+- *Bidding or proposing before play* (Auction Binocle, Napoleon, Euchre, Écarté): the
+  state keeps a small int ``phase``; ``legal_actions`` and ``apply`` switch on it to one
+  method per phase (bids are actions with a notation, ``bid 250``, ``pass``); one seat
+  may act several times running (``current_player()`` simply stays on it), and the
+  record prefixes every action with its seat, so nothing is guessed from the order.
+- *A widow or kitty* taken up and discarded: the widow is a hidden place like the stock
+  (its cards are in every other seat's hidden pool when resampling, never frozen where
+  they were dealt); taking it up is an action of the phase, each discard another (the
+  discarding seat acts several times), and the discards stay known to him alone (pinned
+  for him when he resamples, hidden from the others).
+- *Trump fixed during play* (Rubicon: by the first marriage; Napoleon: by the first
+  lead): the state's ``trump`` is -1 until the action that fixes it writes it once; the
+  trick winner rule reads the current value.
+- *A seat that decides for another hand* (a dummy; Chouette's captain playing for the
+  side): ``current_player()`` returns the deciding seat, the state keeps which hand plays
+  (``TrickStateN.player``), and the record's seat prefix is the deciding seat.
 """
 
 from __future__ import annotations
@@ -18,6 +64,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from . import table
 from .cards import Pack
 from .errors import NotationError, OptionError, SeatError, quoted
 
@@ -240,9 +287,10 @@ def _coerce(field: dataclasses.Field[Any], raw: Any) -> Any:
 
 @dataclasses.dataclass(frozen=True)
 class DealResult:
-    """What a finished deal gives the match: points for each seat and why."""
+    """What a finished deal gives the match: points for each seat (one entry per seat,
+    each member of a side holding the side's result) and why."""
 
-    points: tuple[int, int]
+    points: tuple[int, ...]
     notes: tuple[str, ...] = ()
     details: tuple[tuple[str, int], ...] = ()
 
@@ -255,12 +303,19 @@ S = TypeVar("S", bound="State")
 
 
 class Game(ABC, Generic[S]):
-    """Rules plus frozen options. Subclasses set ``name``, ``title`` and ``options_class``."""
+    """Rules plus frozen options. Subclasses set ``name``, ``title`` and ``options_class``,
+    and, when not two-handed, the range of seats ``min_players .. max_players`` (an
+    option field ``players`` then picks the count; without one the game seats
+    ``min_players``)."""
 
     name: ClassVar[str]
     title: ClassVar[str]
     options_class: ClassVar[type[Options]]
-    num_players: ClassVar[int] = 2
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    #: The seats of this instance (set by ``__init__``; the class value is the two-handed
+    #: default).
+    num_players: int = 2
 
     def __init__(self, options: Options | None = None) -> None:
         opts = options if options is not None else self.options_class()
@@ -269,6 +324,52 @@ class Game(ABC, Generic[S]):
                      else f"a value of type {type(opts).__name__}")
             raise OptionError(f"{self.title} takes options of {self.title}, not {other}")
         self.options = opts
+        count = getattr(opts, "players", None)
+        try:
+            self.num_players = table.seat_count(
+                self.min_players if count is None else count, self.min_players,
+                self.max_players, "option players" if count is not None else "players")
+            self.sides: tuple[int, ...] = table.check_sides(self.fixed_sides(),
+                                                            self.num_players)
+        except SeatError as exc:
+            raise OptionError(f"{self.title}: {exc}") from None
+
+    def fixed_sides(self) -> Sequence[int]:
+        """The side of each seat for the whole match, read by ``__init__`` into
+        :attr:`sides`: every seat its own side unless a game (or its options) makes
+        partnerships. A game whose deal makes the sides (an auction) keeps this default
+        and overrides ``State.sides``."""
+        return table.solo_sides(self.num_players)
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for, by :attr:`sides`."""
+        return self.sides[check_seat(seat, self.num_players)]
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The other seats of ``seat``'s side (none when he plays alone)."""
+        return table.partners(self.sides, check_seat(seat, self.num_players))
+
+    def visible(self, viewer: int, owner: int) -> bool:
+        """Whether ``viewer`` sees the hand of ``owner``: his own only, unless the game
+        lets partners consult (Chouette), when it overrides this. The one place that
+        decides; observations and resampling both ask it (through
+        :meth:`State.visible`)."""
+        return viewer == owner
+
+    def next_dealer(self, deal_no: int, dealer: int, result: DealResult) -> int:
+        """Who deals after deal ``deal_no`` (from 1), dealt by ``dealer``, gave
+        ``result``: the dealer's left by default (at two seats, the other player). A game
+        may pass the deal otherwise (Chouette: the box passes on a loss) or as a pure
+        function of the deal number."""
+        return (dealer + 1) % self.num_players
+
+    def new_sheet(self) -> ScoreSheet:
+        """An empty score sheet for a match of this game: a column per seat, or per side
+        when the sides are fixed partnerships (see ``ScoreSheet.columns``)."""
+        from .match import ScoreSheet
+        if table.is_partnership(self.sides):
+            return ScoreSheet(columns=table.num_sides(self.sides), sides=self.sides)
+        return ScoreSheet(columns=self.num_players)
 
     @property
     @abstractmethod
@@ -317,7 +418,9 @@ class State(ABC):
 
     @abstractmethod
     def current_player(self) -> int:
-        """The seat to act (0 or 1), or ``TERMINAL`` when the deal is over."""
+        """The seat to act (``0 .. num_players - 1``), or ``TERMINAL`` when the deal is
+        over. When one seat decides for another hand (a dummy, a captain) it is the
+        deciding seat."""
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
@@ -333,8 +436,8 @@ class State(ABC):
         """True when the deal is over."""
 
     @abstractmethod
-    def scores(self) -> tuple[int, int]:
-        """The points each seat has scored in this deal so far."""
+    def scores(self) -> tuple[int, ...]:
+        """The points each seat has scored in this deal so far (one entry per seat)."""
 
     @abstractmethod
     def clone(self: S) -> S:
@@ -355,9 +458,32 @@ class State(ABC):
         card that lies only on the table). Raises ``NotationError`` for text naming none
         of the legal actions."""
 
-    def returns(self) -> tuple[int, int]:
-        """The deal's points for each seat once it is over (OpenSpiel's ``returns``)."""
-        return self.game.deal_result(self).points if self.is_terminal() else (0, 0)
+    def returns(self) -> tuple[int, ...]:
+        """The deal's points for each seat once it is over (OpenSpiel's ``returns``; each
+        member of a side gets the side's result), zeros before."""
+        if self.is_terminal():
+            return self.game.deal_result(self).points
+        return (0,) * self.game.num_players
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """The side of each seat in this deal: the game's fixed sides, unless the deal
+        makes them (an auction), when a state overrides this."""
+        return self.game.sides
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for in this deal."""
+        return self.sides[check_seat(seat, self.game.num_players)]
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The other seats of ``seat``'s side in this deal."""
+        return table.partners(self.sides, check_seat(seat, self.game.num_players))
+
+    def visible(self, viewer: int, owner: int) -> bool:
+        """Whether ``viewer`` sees ``owner``'s hand now: the game's rule
+        (:meth:`Game.visible`) unless the position decides (a dummy shown only after the
+        opening lead). Observations and ``resample`` ask this and nothing else."""
+        return self.game.visible(viewer, owner)
 
     def is_legal(self, action: Action) -> bool:
         """Whether the rules allow ``action`` now. Usually ``action in legal_actions()``;

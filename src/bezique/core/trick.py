@@ -3,15 +3,25 @@
 Cards are plain int ids (``suit * 16 + rank``). Each game builds a :class:`RankOrder`
 once; the functions here are the hot path of every engine, so they work on ints and
 precomputed tables only.
+
+Two bases for states: :class:`TrickState`, the bookkeeping of the two-handed games (kept
+as it is, for speed), and :class:`TrickStateN`, the machinery of tricks of N cards at a
+table of two to six seats (sides, turn order, per-seat exclusion masks, observations
+and a consistent resample), for the games played by three or more.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import dataclasses
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
 
-from .cards import NUM_CARD_IDS, Rank
-from .game import TERMINAL, State
+from . import table
+from .cards import NUM_CARD_IDS, Card, Rank, Suit, card_name
+from .errors import IllegalActionError
+from .game import TERMINAL, Action, Observation, State, action_text, check_seat
+from .sample import sample_hands
 
 #: The phase every trick-taking state uses for a finished deal.
 END_PHASE = 3
@@ -51,6 +61,43 @@ def follower_wins(lead: int, follow: int, trump: int, strength: Sequence[int],
     return trumps_win and follow >> 4 == trump
 
 
+def beats(card: int, best: int, trump: int, strength: Sequence[int],
+          suit_of: Sequence[int] | None = None) -> bool:
+    """Whether ``card``, played to a trick, takes it from ``best``, the card winning it so
+    far: a higher card of the same suit, or a trump over a card of another suit; an
+    identical card loses to the one played first (Bézique, Method of Playing). ``trump``
+    is -1 for no trumps. ``suit_of`` maps a card to its suit in play where that is not
+    its printed suit (Euchre's left bower is a trump), with ``strength`` ranking it."""
+    if suit_of is None:
+        s, b = card >> 4, best >> 4
+    else:
+        s, b = suit_of[card], suit_of[best]
+    if s == b:
+        return strength[card] > strength[best]
+    return s == trump
+
+
+def trick_winner(cards: Sequence[int], trump: int, strength: Sequence[int],
+                 suit_of: Sequence[int] | None = None) -> int:
+    """The index of the card that wins a trick of any number of cards, given in the
+    order played (index 0 led): the highest trump, else the highest card of the suit
+    led, the first played of identical cards (see :func:`beats`). The N-card form of
+    :func:`follower_wins`.
+
+    >>> AS, TS, KH, QH = 3 * 16 + 14, 3 * 16 + 10, 2 * 16 + 13, 2 * 16 + 12
+    >>> strength = ORDER_AKQJT.strength
+    >>> trick_winner([QH, AS, KH], trump=-1, strength=strength)   # no trumps: the King
+    2
+    >>> trick_winner([QH, TS, KH], trump=3, strength=strength)    # a spade trumps
+    1
+    """
+    best = 0
+    for i in range(1, len(cards)):
+        if beats(cards[i], cards[best], trump, strength, suit_of):
+            best = i
+    return best
+
+
 def must_follow_and_win(hand: Sequence[int], lead: int, trump: int,
                         strength: Sequence[int]) -> list[int]:
     """The cards a follower may play when he must follow suit and win if he can.
@@ -76,6 +123,35 @@ def must_follow(hand: Sequence[int], lead: int) -> list[int]:
     suit = lead >> 4
     same = [c for c in hand if c >> 4 == suit]
     return same or list(hand)
+
+
+#: Card ids of each suit, as a mask (bit ``c`` for card id ``c``).
+SUIT_MASKS: tuple[int, ...] = tuple(0xFFFF << (16 * s) for s in range(4))
+
+
+def card_mask(cards: Iterable[int]) -> int:
+    """The mask of some card ids (bit ``c`` set for each)."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def mask_cards(mask: int) -> list[int]:
+    """The card ids a mask holds, lowest first."""
+    return [c for c in range(NUM_CARD_IDS) if mask >> c & 1]
+
+
+def above_mask(card: int, strength: Sequence[int]) -> int:
+    """The cards of ``card``'s suit that rank above it: what a seat shows it lacks when
+    it must head the trick and plays under ``card`` (Bézique's last tricks)."""
+    suit = card >> 4
+    s = strength[card]
+    return card_mask(c for c in range(suit * 16, suit * 16 + 16) if strength[c] > s)
+
+
+#: A plain order (A K Q J T 9 8 7 .. 2 with no card points), for examples and tests.
+ORDER_AKQJT = RankOrder(sorted(Rank, reverse=True))
 
 
 class TrickState(State):
@@ -119,3 +195,534 @@ class TrickState(State):
     def score_events(self) -> list[tuple[int, int, str]]:
         """``(seat, points, reason)`` for every score in this deal, oldest first."""
         return [(e[1], e[2], e[3]) for e in self.events() if e[0] == "score"]
+
+
+# -- tricks of N cards -------------------------------------------------------------------
+
+#: :class:`TrickStateN`'s phase while cards are played to tricks.
+PLAY_PHASE = 0
+#: :class:`TrickStateN`'s phase once the deal is over.
+OVER_PHASE = -1
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayCard(Action):
+    """Play a card from the hand (notation: the card, ``QS``): the action of the play
+    phase of :class:`TrickStateN` games."""
+
+    card: int
+
+    def notation(self) -> str:
+        return card_name(self.card)
+
+
+#: One :class:`PlayCard` per card id, so the hot path builds none.
+PLAYS: tuple[PlayCard, ...] = tuple(PlayCard(c) for c in range(NUM_CARD_IDS))
+
+
+@dataclasses.dataclass(frozen=True)
+class TrickObservationN(Observation):
+    """What one seat may know in a deal of N-card tricks, and nothing more. Per-seat
+    fields are tuples with one entry per seat, in absolute seat order.
+
+    ``hands`` holds each hand the viewer sees (``State.visible``: his own; a consulting
+    partner's) and ``None`` for every other; ``known_in_hand`` the cards publicly known
+    to be in each hand; ``excluded`` the cards of the pack each seat is publicly known
+    not to hold (shown by the follow rules), ``voids`` the suits wholly among them.
+    ``to_move`` is the deciding seat (``current_player()``), ``hand_to_play`` the hand
+    that plays (they differ when one seat decides for another); ``trick`` the cards of
+    the trick in progress as ``(seat, card)`` in order of play, ``winning`` the seat
+    winning it so far (-1 before the lead). ``won`` is every card each seat has taken
+    (the tricks were played face up).
+    """
+
+    dealer: int
+    to_move: int
+    hand_to_play: int
+    phase: str
+    sides: tuple[int, ...]
+    trump: Suit | None
+    hand: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...] | None, ...]
+    hand_sizes: tuple[int, ...]
+    known_in_hand: tuple[tuple[Card, ...], ...]
+    excluded: tuple[tuple[Card, ...], ...]
+    voids: tuple[tuple[Suit, ...], ...]
+    stock_size: int
+    leader: int
+    trick: tuple[tuple[int, Card], ...]
+    winning: int
+    last_trick: tuple[tuple[int, Card], ...]
+    tricks_played: int
+    tricks_won: tuple[int, ...]
+    won: tuple[tuple[Card, ...], ...]
+    points: tuple[int, ...]
+    history: tuple[str, ...]
+
+
+class TrickStateN(State):
+    """The machinery of a deal of N-card tricks at a table of ``n`` seats (two to six),
+    beside the two-handed :class:`TrickState`: a game subclasses it and states only its
+    own rules (the deal, the follow rule, what a play shows, the scoring).
+
+    Fields (all public to every seat unless said): ``dealer``; ``phase`` (a small int:
+    :data:`PLAY_PHASE`, :data:`OVER_PHASE`, and any phases the game adds); ``player``,
+    the hand to play; ``hands`` (hidden); ``known``, the cards publicly known to be in
+    each hand (a turned trump the dealer took up, cards shown); ``excluded``, a mask per
+    seat of the cards it is publicly known not to hold, updated in play by
+    :meth:`note_play`; ``stock``, every card in no hand and not played (stock, widow,
+    kitty, undealt cards: hidden); ``active``, a mask of the seats that take part in the
+    tricks (Euchre's loner's partner sits out); ``trump`` (-1: none, or not yet fixed);
+    ``leader``, ``trick`` and ``trick_seats`` (the trick in progress, in order of play),
+    ``winner`` (the seat winning it so far, updated as each card falls, by
+    :meth:`beats`); ``points``, ``tricks_won`` and ``won`` per seat; ``log``, the public
+    history, a persistent list shared by copies.
+
+    Turn order: the seat left of the dealer opens, the lead passes to each trick's
+    winner, and :meth:`next_active` gives the next seat to the left that takes part.
+
+    Hooks a game overrides: :meth:`follow_cards` (the follow rule), :meth:`note_play`
+    (what a card played shows about the rest of the hand: set masks with
+    :meth:`exclude`), :meth:`beats` (the winner rule, with ``order`` the game's
+    :class:`RankOrder`), :meth:`trick_done` (scoring; the end of the deal),
+    :meth:`copy_extra` (any state a subclass adds: ``clone`` must copy it).
+
+    Phases other than play fit one switch: a game with an auction, a widow or a discard
+    gives its phases numbers of their own (1, 2, ...), overrides :meth:`phase_actions`
+    and :meth:`apply_phase` with one method per phase chosen by ``self.phase``, and moves
+    to :data:`PLAY_PHASE` when play begins. A seat acting several times running (the
+    discards after taking up the widow) just stays ``player``. A seat deciding for
+    another hand (a dummy; Chouette's captain) overrides ``current_player`` to return
+    the decider while ``player`` stays the hand that plays. Hidden places besides the
+    stock (a widow kept apart) are added by overriding :meth:`places` and
+    :meth:`put_places`; cards a seat alone knows the place of (the cards it passed at
+    Hearts, its discards) by overriding :meth:`known_to`.
+    """
+
+    __slots__ = ("game", "n", "dealer", "phase", "player", "hands", "known", "excluded",
+                 "stock", "active", "deal_sides", "trump", "leader", "trick",
+                 "trick_seats", "winner", "points", "tricks", "tricks_won", "won",
+                 "last_trick", "log")
+
+    #: The game's rank order and card points (subclasses set it).
+    order: ClassVar[RankOrder] = ORDER_AKQJT
+    #: The observation class :meth:`observation` builds (a subclass of
+    #: :class:`TrickObservationN` with the game's own fields).
+    observation_class: ClassVar[type[TrickObservationN]] = TrickObservationN
+    #: The name of each phase number for observations (``PHASE_NAMES[OVER_PHASE]`` is
+    #: the last).
+    phase_names: ClassVar[dict[int, str]] = {PLAY_PHASE: "play", OVER_PHASE: "over"}
+
+    game: Any
+    n: int
+    dealer: int
+    phase: int
+    player: int
+    hands: list[list[int]]
+    known: list[list[int]]
+    excluded: list[int]
+    stock: list[int]
+    active: int
+    deal_sides: tuple[int, ...]
+    trump: int
+    leader: int
+    trick: list[int]
+    trick_seats: list[int]
+    winner: int
+    points: list[int]
+    tricks: int
+    tricks_won: list[int]
+    won: list[list[int]]
+    last_trick: tuple[tuple[int, int], ...]
+    log: Any
+
+    # -- setting up --------------------------------------------------------------------
+
+    def start(self, game: Any, dealer: int, hands: Sequence[Sequence[int]], *,
+              stock: Sequence[int] = (), trump: int = -1,
+              known: Sequence[Sequence[int]] | None = None, leader: int | None = None,
+              phase: int = PLAY_PHASE, active: Sequence[int] | None = None,
+              sides: Sequence[int] | None = None) -> None:
+        """Fill the fields for a new deal (a game's ``from_pack`` calls this on
+        ``cls.__new__(cls)``): the seat left of the dealer leads unless ``leader`` says
+        otherwise; ``active`` lists the seats that play (all by default); ``sides`` are
+        the deal's sides (the game's by default)."""
+        n = game.num_players
+        self.game = game
+        self.n = n
+        self.dealer = check_seat(dealer, n, "dealer")
+        if len(hands) != n:
+            raise ValueError(f"a deal at {n} seats has {n} hands, not {len(hands)}")
+        self.hands = [[int(c) for c in h] for h in hands]
+        self.known = [[int(c) for c in k] for k in known] if known is not None \
+            else [[] for _ in range(n)]
+        self.excluded = [0] * n
+        self.stock = [int(c) for c in stock]
+        seats = range(n) if active is None else [check_seat(p, n) for p in active]
+        self.active = sum(1 << p for p in set(seats))
+        self.deal_sides = table.check_sides(sides, n) if sides is not None else game.sides
+        self.trump = trump
+        self.phase = phase
+        first = self.next_active(self.dealer) if leader is None else check_seat(leader, n)
+        self.leader = first
+        self.player = first
+        self.trick = []
+        self.trick_seats = []
+        self.winner = -1
+        self.points = [0] * n
+        self.tricks = 0
+        self.tricks_won = [0] * n
+        self.won = [[] for _ in range(n)]
+        self.last_trick = ()
+        self.log = None
+
+    # -- the table ---------------------------------------------------------------------
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """The side of each seat in this deal."""
+        return self.deal_sides
+
+    def next_active(self, seat: int) -> int:
+        """The next seat to the left of ``seat`` that takes part in the tricks."""
+        n = self.n
+        active = self.active
+        s = (seat + 1) % n
+        while not active >> s & 1:
+            s = (s + 1) % n
+        return s
+
+    def active_seats(self) -> int:
+        """How many seats play to each trick."""
+        return bin(self.active).count("1")
+
+    def exclude(self, seat: int, mask: int) -> None:
+        """Record publicly that ``seat`` holds none of the cards of ``mask``."""
+        self.excluded[seat] |= mask
+
+    # -- the interface -----------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER_PHASE else self.player
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER_PHASE
+
+    def scores(self) -> tuple[int, ...]:
+        """The points of each seat so far, each member of a side holding the side's."""
+        sides = self.deal_sides
+        if not table.is_partnership(sides):
+            return tuple(self.points)
+        return table.seat_results(sides, table.side_totals(sides, self.points))
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == PLAY_PHASE:
+            out: list[Action] = []
+            seen = 0
+            for c in self.legal_cards():
+                if not seen >> c & 1:
+                    seen |= 1 << c
+                    out.append(PLAYS[c])
+            return out
+        if phase == OVER_PHASE:
+            return []
+        return self.phase_actions()
+
+    def apply(self, action: Action) -> None:
+        phase = self.phase
+        if phase == PLAY_PHASE:
+            card = getattr(action, "card", None)
+            if not isinstance(action, PlayCard) or type(card) is not int:
+                raise IllegalActionError(f"{action_text(action)} is not allowed now: play a"
+                                         " card")
+            legal = self.legal_cards()
+            if card not in legal:
+                raise IllegalActionError(self.why_illegal(card, legal))
+            self.play_card(card)
+            return
+        if phase == OVER_PHASE:
+            raise IllegalActionError("the deal is over")
+        self.apply_phase(action)
+
+    def phase_actions(self) -> list[Action]:
+        """The legal actions of a phase other than play (a game with such phases
+        overrides this with its switch)."""
+        raise NotImplementedError(f"phase {self.phase} has no actions")
+
+    def apply_phase(self, action: Action) -> None:
+        """Apply an action of a phase other than play (overridden likewise)."""
+        raise IllegalActionError(f"{action_text(action)} is not allowed in phase"
+                                 f" {self.phase}")
+
+    # -- play --------------------------------------------------------------------------
+
+    def legal_cards(self) -> list[int]:
+        """The cards the hand to play may play now."""
+        hand = self.hands[self.player]
+        return self.lead_cards(hand) if not self.trick else self.follow_cards(hand)
+
+    def lead_cards(self, hand: list[int]) -> list[int]:
+        """The cards of ``hand`` that may lead a trick: any by default (a game may bar
+        some, as Hearts bars hearts until they are broken)."""
+        return list(hand)
+
+    def follow_cards(self, hand: list[int]) -> list[int]:
+        """The follow rule: the cards of ``hand`` that may be played to the trick in
+        progress. Any card by default; a game overrides it (``must_follow`` and the
+        like, which see the winning card through ``self.trick[...]``/``self.winner``)."""
+        return list(hand)
+
+    def why_illegal(self, card: int, legal: list[int]) -> str:
+        """The reason a card may not be played (for the error)."""
+        if card not in self.hands[self.player]:
+            return f"{card_name(card)} is not in the hand of seat {self.player}"
+        return (f"{card_name(card)} may not be played now: play one of "
+                + " ".join(card_name(c) for c in sorted(set(legal))))
+
+    def note_play(self, seat: int, card: int) -> None:
+        """What ``card``, played by ``seat`` to the trick in progress (not yet added to
+        it), shows about the rest of its hand: a game sets masks with :meth:`exclude`
+        (a failure to follow, to trump, to head the trick). Nothing by default."""
+
+    def beats(self, card: int, best: int) -> bool:
+        """Whether ``card`` takes the trick from ``best``, the card winning it so far."""
+        return beats(card, best, self.trump, self.order.strength)
+
+    def play_card(self, card: int) -> None:
+        """The hand to play plays ``card`` (already checked legal): the masks, the
+        trick and its running winner, the turn; the trick ends when every active seat
+        has played."""
+        p = self.player
+        self.hands[p].remove(card)
+        known = self.known[p]
+        if card in known:
+            known.remove(card)
+        trick = self.trick
+        if trick:
+            self.note_play(p, card)
+            if self.beats(card, trick[self.trick_seats.index(self.winner)]):
+                self.winner = p
+        else:
+            self.leader = p
+            self.winner = p
+        trick.append(card)
+        self.trick_seats.append(p)
+        self.log = (("play", p, card), self.log)
+        if len(trick) == self.active_seats():
+            self.end_trick()
+        else:
+            self.player = self.next_active(p)
+
+    def end_trick(self) -> None:
+        """The trick's winner takes it and leads to the next; then :meth:`trick_done`."""
+        w = self.winner
+        cards = tuple(self.trick)
+        self.last_trick = tuple(zip(self.trick_seats, cards, strict=True))
+        self.won[w].extend(cards)
+        self.tricks_won[w] += 1
+        self.tricks += 1
+        self.trick = []
+        self.trick_seats = []
+        self.winner = -1
+        self.leader = w
+        self.player = w
+        self.log = (("trick", w, cards), self.log)
+        self.trick_done(w, cards)
+
+    def trick_done(self, winner: int, cards: tuple[int, ...]) -> None:
+        """Score a trick just won: its card points by default, and the deal ends when the
+        hands are empty. A game overrides it (a bonus for the last trick...)."""
+        pts = sum(self.order.points[c] for c in cards)
+        if pts:
+            self.score(winner, pts, "cards")
+        if not any(self.hands[p] for p in range(self.n) if self.active >> p & 1):
+            self.phase = OVER_PHASE
+
+    def score(self, seat: int, pts: int, why: str) -> None:
+        """Add points to ``seat`` and log them."""
+        self.points[seat] += pts
+        self.log = (("score", seat, pts, why), self.log)
+
+    def note(self, *entry: Any) -> None:
+        """Add an entry to the public log."""
+        self.log = (entry, self.log)
+
+    def events(self) -> list[tuple[Any, ...]]:
+        """The deal's public log, oldest first (never a hidden card)."""
+        out = []
+        node = self.log
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def score_events(self) -> list[tuple[int, int, str]]:
+        """``(seat, points, reason)`` for every score in this deal, oldest first."""
+        return [(e[1], e[2], e[3]) for e in self.events() if e[0] == "score"]
+
+    def describe(self, entry: tuple[Any, ...]) -> str:
+        """One public log entry in words (never a hidden card)."""
+        kind = entry[0]
+        if kind == "play":
+            return f"{entry[1]} plays {card_name(entry[2])}"
+        if kind == "trick":
+            return f"{entry[1]} wins " + " ".join(card_name(c) for c in entry[2])
+        if kind == "score":
+            return f"{entry[1]} scores {entry[2]} ({entry[3]})"
+        return " ".join(str(x) for x in entry)
+
+    # -- copies ------------------------------------------------------------------------
+
+    def clone(self) -> TrickStateN:
+        s = type(self).__new__(type(self))
+        s.game = self.game
+        s.n = self.n
+        s.dealer = self.dealer
+        s.phase = self.phase
+        s.player = self.player
+        s.hands = [h[:] for h in self.hands]
+        s.known = [k[:] for k in self.known]
+        s.excluded = self.excluded[:]
+        s.stock = self.stock[:]
+        s.active = self.active
+        s.deal_sides = self.deal_sides
+        s.trump = self.trump
+        s.leader = self.leader
+        s.trick = self.trick[:]
+        s.trick_seats = self.trick_seats[:]
+        s.winner = self.winner
+        s.points = self.points[:]
+        s.tricks = self.tricks
+        s.tricks_won = self.tricks_won[:]
+        s.won = [w[:] for w in self.won]
+        s.last_trick = self.last_trick
+        s.log = self.log
+        self.copy_extra(s)
+        return s
+
+    def copy_extra(self, copy: Any) -> None:
+        """Copy into ``copy`` (made by :meth:`clone`) the state a subclass adds."""
+
+    # -- what each seat sees -----------------------------------------------------------
+
+    def places(self) -> list[list[int]]:
+        """Every place a card may lie unseen: the hands (seat order), then the stock. A
+        game with other hidden places (a widow kept apart) adds them here and in
+        :meth:`put_places`."""
+        return [*self.hands, self.stock]
+
+    def put_places(self, places: list[list[int]]) -> None:
+        """Set the places, as :meth:`places` gives them (for :meth:`resample`)."""
+        n = self.n
+        self.hands = places[:n]
+        self.stock = places[n]
+
+    def place_visible(self, viewer: int, place: int) -> bool:
+        """Whether ``viewer`` sees place ``place``: a hand by :meth:`State.visible`, no
+        other place."""
+        return place < self.n and self.visible(viewer, place)
+
+    def place_mask(self, place: int) -> int:
+        """The cards place ``place`` is publicly known not to hold."""
+        return self.excluded[place] if place < self.n else 0
+
+    def known_to(self, viewer: int) -> list[list[int]]:
+        """For each place, the cards ``viewer`` knows lie there (in the order they are
+        kept): the publicly known cards of each hand by default. A game adds what one
+        seat alone knows (the cards it passed, its discards)."""
+        return [k[:] for k in self.known] + [[] for _ in range(len(self.places()) - self.n)]
+
+    def resample(self, seat: int, rng: random.Random) -> TrickStateN:
+        """A full state drawn among those ``seat`` cannot tell apart: every card it
+        cannot place (other hands it does not see, less their known cards; the stock,
+        the widow, the undealt cards) dealt again, each place keeping its size and its
+        known cards and getting none its mask excludes (:func:`~.sample.sample_hands`).
+        The pool is sorted first, so the sample is a function of the observation and
+        ``rng`` alone."""
+        seat = check_seat(seat, self.n)
+        places = self.places()
+        pins = self.known_to(seat)
+        hidden = [i for i in range(len(places)) if not self.place_visible(seat, i)]
+        pool: list[int] = []
+        sizes: list[int] = []
+        masks: list[int] = []
+        for i in hidden:
+            rest = places[i][:]
+            for c in pins[i]:
+                rest.remove(c)
+            pool += rest
+            sizes.append(len(rest))
+            masks.append(self.place_mask(i))
+        pool.sort()
+        dealt = sample_hands(pool, sizes, masks, rng)
+        s = self.clone()
+        new = [p[:] for p in s.places()]
+        for i, got in zip(hidden, dealt, strict=True):
+            new[i] = pins[i] + got
+        s.put_places(new)
+        return s
+
+    def observation_fields(self, seat: int) -> dict[str, Any]:
+        """The fields of :meth:`observation` for ``seat``, for a subclass to extend."""
+        seat = check_seat(seat, self.n)
+        n = self.n
+        pack = sorted({int(c) for c in self.game.pack.cards})
+        excluded = tuple(tuple(Card(c) for c in pack if self.excluded[p] >> c & 1)
+                         for p in range(n))
+        voids = tuple(tuple(Suit(x) for x in range(4)
+                            if any(c >> 4 == x for c in pack)
+                            and all(self.excluded[p] >> c & 1 for c in pack if c >> 4 == x))
+                      for p in range(n))
+        trick_winner_seat = self.winner
+        return {
+            "seat": seat, "dealer": self.dealer, "to_move": self.current_player(),
+            "hand_to_play": self.player if self.phase != OVER_PHASE else TERMINAL,
+            "phase": self.phase_names.get(self.phase, str(self.phase)),
+            "sides": self.deal_sides,
+            "trump": Suit(self.trump) if self.trump >= 0 else None,
+            "hand": tuple(sorted(Card(c) for c in self.hands[seat])),
+            "hands": tuple(tuple(sorted(Card(c) for c in self.hands[p]))
+                           if self.visible(seat, p) else None for p in range(n)),
+            "hand_sizes": tuple(len(h) for h in self.hands),
+            "known_in_hand": tuple(tuple(sorted(Card(c) for c in k)) for k in self.known),
+            "excluded": excluded, "voids": voids, "stock_size": len(self.stock),
+            "leader": self.leader,
+            "trick": tuple((p, Card(c)) for p, c in zip(self.trick_seats, self.trick,
+                                                        strict=True)),
+            "winning": trick_winner_seat,
+            "last_trick": tuple((p, Card(c)) for p, c in self.last_trick),
+            "tricks_played": self.tricks,
+            "tricks_won": tuple(self.tricks_won),
+            "won": tuple(tuple(sorted(Card(c) for c in w)) for w in self.won),
+            "points": self.scores(),
+            "history": tuple(self.describe(e) for e in self.events()),
+        }
+
+    def observation(self, seat: int) -> TrickObservationN:
+        """What ``seat`` may know: its hand and those :meth:`State.visible` lets it see,
+        never another hand, the stock or its order."""
+        return self.observation_class(**self.observation_fields(seat))
+
+    def parse_action(self, text: str) -> Action:
+        return self.game.parse_action(text)  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        lines = [f"{type(self).__name__}: dealer {self.dealer}, trump "
+                 + (Suit(self.trump).symbol if self.trump >= 0 else "-")
+                 + f", phase {self.phase_names.get(self.phase, self.phase)}, player"
+                 f" {self.player}, trick {self.tricks + 1}: "
+                 + " ".join(f"{p}:{card_name(c)}" for p, c in zip(self.trick_seats,
+                                                                  self.trick, strict=True))]
+        for p in range(self.n):
+            lines.append(f"  {p}: hand {' '.join(card_name(c) for c in self.hands[p])}"
+                         f" | known {' '.join(card_name(c) for c in self.known[p])}"
+                         f" | excluded {self.excluded[p]:#x} | tricks {self.tricks_won[p]}"
+                         f" | points {self.points[p]}")
+        lines.append(f"  stock {' '.join(card_name(c) for c in self.stock)}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} seats={self.n} trick={self.tricks}"
+                f" phase={self.phase_names.get(self.phase, self.phase)}>")
