@@ -206,8 +206,8 @@ def test_file_over_the_record_limit_exits_2_with_one_line(tmp_path: Path) -> Non
     (b'[Game "bezique"]\n' + b"0 QS\n" * 3000, ("line 2", "missing 'Deal N dealer D'",)),
     (bytes(range(128, 256)) * 64, ("line 1: not a text record",)),
     (bytes(range(256)) * 64, ("line 1: the record must begin with a [Game",)),
-    (b'[Format "2"]\n[Game "bezique"]\n', ("line 1: format version 2 is not known",
-                                           "this reader knows version 1")),
+    (b'[Format "3"]\n[Game "bezique"]\n', ("line 1: format version 3 is not known",
+                                           "this reader knows versions 1 and 2")),
 ])
 def test_hostile_file_or_input_exits_2_with_one_line(data: bytes, fragments: tuple[str, ...],
                                                      tmp_path: Path) -> None:
@@ -234,3 +234,56 @@ def test_records_written_before_the_format_header_still_replay(
     result = run(str(path), "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["sheet"] == match.sheet.to_json()
+
+
+# -- tables of three to six seats --------------------------------------------------------------
+
+def test_a_table_of_four_partners_prints_its_sheet_of_sides(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import random
+
+    from test_core_game import Follow, FollowOptions
+    monkeypatch.setitem(GAMES, "follow", Follow)
+    match = Match(Follow(FollowOptions(partners="opposite")), seed=6, first_dealer=2)
+    rng = random.Random(6)
+    while not match.is_over():
+        match.apply(rng.choice(match.state.legal_actions()))
+    names = ("North", "East", "South", "West")
+    path = tmp_path / "four.txt"
+    write(path, record_from_match(match, names, ("human", "rules", "rules", "rules"),
+                                  date=None))
+    result = run(str(path))
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == ("Follow: North (human) v East (rules) v South (rules) v West (rules)"
+                        " [partners=opposite]")
+    assert lines[1].split() == ["deal", "dealer", "North", "&", "South", "East", "&", "West"]
+    assert lines[2].split()[:2] == ["1", "South"]
+    winner = match.sheet.winner
+    assert winner is not None
+    pair = ("North & South", "East & West")[winner]
+    assert lines[-1] == f"match over after {len(match.deals)} deals: {pair} (side {winner}) win"
+    data = json.loads(run(str(path), "--json").stdout)
+    assert [p["name"] for p in data["players"]] == list(names)
+    assert data["winner"] == winner and data["winner_name"] == pair
+    assert data["sheet"]["sides"] == [0, 1, 0, 1]
+    assert data["sheet"]["totals"] == match.sheet.totals
+
+
+def test_a_table_of_three_in_progress_names_the_seat_to_act(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import random
+
+    from test_core_game import Follow, FollowOptions
+    monkeypatch.setitem(GAMES, "follow", Follow)
+    match = Match(Follow(FollowOptions(players=3)), seed=2)
+    rng = random.Random(2)
+    for _ in range(4):
+        match.apply(rng.choice(match.state.legal_actions()))
+    path = tmp_path / "three.txt"
+    write(path, record_from_match(match, ("A", "B", "C"), date=None))
+    result = run(str(path))
+    assert result.exit_code == 0, result.output
+    seat = match.current_player()
+    assert result.stdout.splitlines()[-1] == (
+        f"match not over: deal 1 in progress, {'ABC'[seat]} (seat {seat}) to act")

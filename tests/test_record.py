@@ -945,3 +945,212 @@ def test_save_survives_a_kill_at_any_moment(tmp_path: Path) -> None:
         chains = [pool.submit(kill_chain, tmp_path, seed, 15) for seed in (1, 2)]
         seen = [chain.result() for chain in chains]
     assert min(seen) > 15  # the kills fell among saves, not only before the first
+
+
+# -- tables of three to six seats (format version 2) -------------------------------------------
+
+from test_core_game import Follow, FollowBox, FollowOptions  # noqa: E402
+
+
+@pytest.fixture()
+def tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test suite's N-seat game, registered for the records under its name."""
+    monkeypatch.setitem(GAMES, "follow", Follow)
+    monkeypatch.setitem(GAMES, "followbox", FollowBox)
+
+
+def play_table(seed: int = 4, first_dealer: int = 0, stop_after: int | None = None,
+               cls: type[Follow] = Follow, **options: object) -> Match:
+    match = Match(cls(FollowOptions(**options)), seed=seed,  # type: ignore[arg-type]
+                  first_dealer=first_dealer)
+    rng = random.Random(seed)
+    n = 0
+    while not match.is_over() and (stop_after is None or n < stop_after):
+        match.apply(rng.choice(match.state.legal_actions()))
+        n += 1
+    return match
+
+
+NAMES4 = ("North", "East", "South", "West")
+KINDS4 = ("human", "rules", "rules", "rules")
+
+
+@pytest.mark.usefixtures("tables")
+@pytest.mark.parametrize("options", [
+    {"players": 3}, {"players": 4}, {"players": 4, "partners": "opposite"},
+    {"players": 3, "partners": "one_against_rest", "consult": True},
+    {"players": 5, "packs": 2}, {"players": 6, "partners": "opposite"},
+])
+def test_a_table_of_n_seats_round_trips_in_version_2(options: dict[str, object]) -> None:
+    match = play_table(seed=7, first_dealer=1, **options)
+    assert match.is_over()
+    n = match.game.num_players
+    names = tuple(f"P{k}" for k in range(n))
+    record = record_from_match(match, names, ("random",) * n, date=None)
+    text = dumps(record)
+    lines = text.splitlines()
+    assert lines[0] == '[Format "2"]' and f'[Seats "{n}"]' in lines
+    assert [ln for ln in lines if ln.startswith("[Player")] == [
+        f'[Player{k} "P{k}" "random"]' for k in range(n)]
+    assert any(ln.startswith("[Sides ") for ln in lines) == (options.get("partners", "none")
+                                                            != "none")
+    assert loads(text) == record
+    replayed = replay(loads(text))
+    assert replayed.sheet == match.sheet
+    assert [(d.dealer, d.pack, d.actions, d.seats) for d in replayed.deals] == \
+        [(d.dealer, d.pack, d.actions, d.seats) for d in match.deals]
+    assert dumps(record_from_match(replayed)) == text
+    for line in lines:
+        if line.startswith("Points: "):
+            assert len(line.split()) == n + 1
+
+
+@pytest.mark.usefixtures("tables")
+def test_sides_are_written_as_the_seats_of_each_side() -> None:
+    text = dumps(record_from_match(play_table(partners="opposite", stop_after=3), NAMES4,
+                                   KINDS4, date=None))
+    assert '[Sides "0 2" "1 3"]' in text.splitlines()
+    box = dumps(record_from_match(play_table(players=3, partners="one_against_rest",
+                                             stop_after=1), date=None))
+    assert '[Sides "0" "1 2"]' in box.splitlines()
+    assert '[Player2 "Player 2" "unknown"]' in box.splitlines()
+
+
+@pytest.mark.usefixtures("tables")
+def test_an_unfinished_table_resumes_like_the_original() -> None:
+    whole = play_table(seed=3, players=5)
+    part = play_table(seed=3, players=5, stop_after=77)
+    resumed = replay(loads(dumps(record_from_match(part, date=None))))
+    assert resumed.current_player() == part.current_player()
+    assert str(resumed.state) == str(part.state)
+    rng = random.Random(8)
+    while not resumed.is_over():  # other play: the same packs and dealers from the seed
+        resumed.apply(rng.choice(resumed.state.legal_actions()))
+    k = min(len(whole.deals), len(resumed.deals))
+    assert [(d.dealer, d.pack) for d in resumed.deals[:k]] == \
+        [(d.dealer, d.pack) for d in whole.deals[:k]]
+
+
+@pytest.mark.usefixtures("tables")
+def test_records_of_three_and_four_seats_replay_in_one_pass(tmp_path: Path) -> None:
+    for n in (3, 4):
+        match = play_table(seed=n, players=n)
+        path = tmp_path / f"table{n}.txt"
+        write(path, record_from_match(match, date=None))
+        record, replayed = replay_file(path)
+        assert record == read(path) and replayed.sheet == match.sheet
+
+
+@pytest.mark.usefixtures("tables")
+def test_the_version_2_example_in_the_docs_is_what_the_writer_writes() -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "RECORDS.md").read_text(
+        encoding="utf-8")
+    example = doc.split("```text\n[Format \"2\"]", 1)[1].split("```", 1)[0]
+    example = '[Format "2"]' + example
+    match = play_table(seed=4, first_dealer=3, partners="opposite")
+    text = dumps(record_from_match(match, NAMES4, KINDS4, date=None,
+                                   result=None)).splitlines()
+    head, deal = example.split("\n\n", 1)
+    assert text[:len(head.splitlines())] == head.splitlines()
+    body = deal.splitlines()
+    start = text.index(body[0])
+    assert text[start + 1].startswith("Pack: ")
+    assert text[start + 2:start + 6] == body[2:6]  # the first trick
+    points = [ln for ln in text if ln.startswith("Points: ")]
+    assert points[0] == body[-1]
+
+
+@pytest.mark.usefixtures("tables")
+def test_a_dealer_the_game_passes_its_own_way_is_checked_by_the_replay() -> None:
+    match = play_table(seed=5, players=3, cls=FollowBox)
+    record = copy(record_from_match(match, date=None))
+    assert any(a.dealer == b.dealer for a, b in zip(match.deals, match.deals[1:],
+                                                     strict=False))
+    replay(record)
+    bad = copy(record)
+    i = next(k for k in range(1, len(bad.deals))
+             if bad.deals[k].dealer == bad.deals[k - 1].dealer)
+    bad.deals[i].dealer = (bad.deals[i].dealer + 1) % 3
+    replay_raises(bad, f"deal {i + 1}: the dealer is seat", "by the rules of Follow")
+
+
+V2_HEAD = ('[Format "2"]\n[Game "follow"]\n[Option "players" "3"]\n[Seats "3"]\n'
+           '[Player0 "A" "human"]\n')
+
+
+@pytest.mark.usefixtures("tables")
+@pytest.mark.parametrize(("text", "fragments"), [
+    ('[Game "follow"]\nDeal 1 dealer 0\n', ("line 2", "Follow at 4 seats is recorded in"
+                                            " format version 2, not 1")),
+    ('[Format "1"]\n[Game "follow"]\n[Seats "4"]\n', ("line 3", "unknown header 'Seats'")),
+    ('[Format "2"]\n[Game "follow"]\nDeal 1 dealer 0\n', ("line 3", "[Seats \"N\"]")),
+    ('[Format "2"]\n[Game "follow"]\n[Seats "3"]\nDeal 1 dealer 0\n',
+     ("line 4", "the record has 3 seats, but Follow with these options seats 4")),
+    ('[Format "2"]\n[Game "follow"]\n[Seats "7"]\n', ("line 3", "seats must be 2 to 6")),
+    ('[Format "2"]\n[Game "follow"]\n[Option "partners" "opposite"]\n[Seats "4"]\n'
+     'Deal 1 dealer 0\n', ("line 5", 'partnerships: the record gives [Sides "0 2" "1 3"]')),
+    ('[Format "2"]\n[Game "follow"]\n[Option "partners" "opposite"]\n[Seats "4"]\n'
+     '[Sides "0 1" "2 3"]\nDeal 1 dealer 0\n', ("line 6", "not those of Follow")),
+    ('[Format "2"]\n[Game "follow"]\n[Seats "4"]\n[Sides "0 2" "1 3"]\nDeal 1 dealer 0\n',
+     ("line 5", "has no partnerships")),
+    ('[Format "2"]\n[Game "follow"]\n[Sides "0 2"]\n', ("line 3", "two quoted values or")),
+    ('[Format "2"]\n[Game "follow"]\n[Sides "0 2" "1 x"]\n', ("line 3", "its seats")),
+    ('[Format "2"]\n[Game "follow"]\n[Sides "0 2" "1 2"]\n', ("line 3", "each seat once")),
+    (V2_HEAD + '[Player3 "D" "human"]\nDeal 1 dealer 0\n',
+     ("line 7", "header Player3 names seat 3, but the table has 3 seats")),
+    (V2_HEAD + '[Player6 "D" "human"]\n', ("line 6", "unknown header 'Player6'")),
+    (V2_HEAD + '[FirstDealer "3"]\nDeal 1 dealer 3\n',
+     ("line 7", "the first dealer must be 0 to 2, not 3")),
+    (V2_HEAD + '[FirstDealer "9"]\n', ("line 6", "the first dealer must be a seat")),
+    (V2_HEAD + 'Deal 1 dealer 3\n', ("line 6", "bad dealer seat '3' (0 to 2)")),
+    (V2_HEAD + 'Deal 1 dealer 1\n', ("line 6", "the dealer is seat 0 (the deal passes to"
+                                     " the left from first dealer 0), not seat 1")),
+    (V2_HEAD + 'Deal 1 dealer 0\nPack: ' + " ".join(str(Card(c)) for c in
+                                                     Follow().pack_order(seed=1))
+     + '\n3 AS\n', ("line 8", "bad seat '3' in '3 AS' (0 to 2)")),
+    (V2_HEAD + 'Deal 1 dealer 0\nPack: ' + " ".join(str(Card(c)) for c in
+                                                     Follow().pack_order(seed=1))
+     + '\nPoints: 1 2\n', ("line 8", "'Points:' takes 3 whole numbers (seats 0 to 2)")),
+])
+def test_a_malformed_table_record_names_line_and_fault(text: str,
+                                                       fragments: tuple[str, ...]) -> None:
+    raises(text, *fragments)
+
+
+@pytest.mark.usefixtures("tables")
+def test_the_writer_refuses_a_table_record_that_would_not_read_back() -> None:
+    record = record_from_match(play_table(players=3, stop_after=4), date=None)
+    for change in (
+            {"players": ("A", "B")},  # names for two seats only
+            {"first_dealer": 3},
+            {"deals": [dataclasses.replace(record.deals[0], dealer=5)]},
+            {"deals": [dataclasses.replace(record.deals[0],
+                                           actions=[(3, "AS")])]},
+            {"deals": [dataclasses.replace(record.deals[0], points=(1, 2))]},
+    ):
+        with pytest.raises(RecordError):
+            dumps(dataclasses.replace(record, **change))  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match="a record of 3 seats needs 3 player names"):
+        record_from_match(play_table(players=3, stop_after=1), ("A", "B"))
+
+
+@pytest.mark.usefixtures("tables")
+def test_the_writer_appends_to_a_table_record(tmp_path: Path) -> None:
+    path = tmp_path / "t.txt"
+    writer = RecordWriter(path, create=True)
+    match = Match(Follow(FollowOptions(players=6, partners="opposite")), seed=2)
+    rng = random.Random(2)
+    while not match.is_over():
+        match.apply(rng.choice(match.state.legal_actions()))
+        writer.save(record_from_match(match, date=None))
+        if len(match.deals) > 2:
+            break
+    assert read(path) == record_from_match(match, date=None)
+
+
+def test_two_seat_records_are_version_1_byte_for_byte(full: tuple[Match, Record, str]
+                                                      ) -> None:
+    _, record, text = full
+    assert text.startswith('[Format "1"]\n[Game "bezique"]\n')
+    assert "[Seats" not in text and "[Sides" not in text
+    assert dumps(loads(text)) == text and record.players == ("Alice", "Computer")

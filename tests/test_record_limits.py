@@ -25,6 +25,7 @@ from bezique.record import (
     DealRecord,
     Record,
     dumps,
+    format_version,
     loads,
     read,
     record_from_match,
@@ -83,10 +84,12 @@ class Endless(io.RawIOBase):
 
 # -- the format version ---------------------------------------------------------------------
 
-def test_format_header_is_written_first_with_the_current_version() -> None:
+def test_format_header_is_written_first_two_seats_in_version_1() -> None:
+    # version 2 is for the other tables: a two-seat record is as it always was
     text = dumps(record_from_match(play(stop_after=3), date=None))
-    assert text.splitlines()[0] == f'[Format "{FORMAT_VERSION}"]'
-    assert FORMAT_VERSION == max(FORMAT_VERSIONS)
+    assert text.splitlines()[0] == '[Format "1"]' == f'[Format "{format_version(2)}"]'
+    assert FORMAT_VERSION == max(FORMAT_VERSIONS) == 2
+    assert [format_version(n) for n in (2, 3, 4, 5, 6)] == [1, 2, 2, 2, 2]
     assert loads(text).game == "bezique"
 
 
@@ -112,12 +115,12 @@ def test_format_header_may_follow_comments_and_blank_lines() -> None:
     assert loads('\ufeff# saved by hand\n\n[Format "1"]\n' + HEAD).players == ("A", "B")
 
 
-@pytest.mark.parametrize("version", ["2", "10", "999999999", "0"])
+@pytest.mark.parametrize("version", ["3", "10", "999999999", "0"])
 def test_unknown_format_version_is_refused_naming_line_and_known_versions(
         version: str) -> None:
     message = raises(f'# a comment\n[Format "{version}"]\n' + HEAD, "line 2",
                      f"format version {int(version)} is not known",
-                     "this reader knows version 1")
+                     "this reader knows versions 1 and 2")
     assert message.startswith("line 2: ")
 
 
@@ -128,7 +131,7 @@ def test_unknown_format_version_is_refused_naming_line_and_known_versions(
 def test_malformed_format_version_is_refused_naming_line_and_known_versions(
         line: str) -> None:
     raises(line + "\n" + HEAD, "line 1: cannot read the format version",
-           "this reader knows version 1")
+           "this reader knows versions 1 and 2")
 
 
 def test_format_header_anywhere_but_first_is_refused() -> None:
@@ -136,22 +139,24 @@ def test_format_header_anywhere_but_first_is_refused() -> None:
 
 
 def test_each_version_has_its_reader(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the extension point for version 2: a reader class registered for the version
+    # the extension point for a version 3: a reader class registered for the version
     seen = []
 
-    class ReaderV2(record_module._Reader):
-        version = 2
+    class ReaderV3(record_module._Reader):
+        version = 3
 
         def header(self, n: int, s: str) -> None:
             seen.append(n)
             super().header(n, s)
 
-    monkeypatch.setitem(record_module._READERS, 2, ReaderV2)
-    monkeypatch.setattr(record_module, "FORMAT_VERSIONS", (1, 2))
-    assert loads('[Format "2"]\n' + HEAD).players == ("A", "B")
+    assert record_module._READERS[1] is record_module._Reader
+    assert record_module._READERS[2].version == 2
+    monkeypatch.setitem(record_module._READERS, 3, ReaderV3)
+    monkeypatch.setattr(record_module, "FORMAT_VERSIONS", (1, 2, 3))
+    assert loads('[Format "3"]\n' + HEAD).players == ("A", "B")
     assert seen == [2, 3, 4]
-    raises('[Format "3"]\n', "format version 3 is not known",
-           "this reader knows versions 1 and 2")
+    raises('[Format "4"]\n', "format version 4 is not known",
+           "this reader knows versions 1, 2 and 3")
 
 
 # -- limits -------------------------------------------------------------------------------
@@ -445,9 +450,9 @@ def test_loads_refuses_text_over_the_record_limit() -> None:
 def test_the_version_error_quoted_in_the_docs_is_the_one_given() -> None:
     doc = DOCS.read_text(encoding="utf-8")
     quoted = next(line.strip() for line in doc.splitlines()
-                  if line.startswith("    line 1: format version 2"))
+                  if line.startswith("    line 1: format version 3"))
     with pytest.raises(RecordError) as info:
-        loads('[Format "2"]\n' + HEAD)
+        loads('[Format "3"]\n' + HEAD)
     assert str(info.value) == quoted
     for name in ("FORMAT_VERSION", "FORMAT_VERSIONS", "MAX_RECORD_BYTES", "MAX_LINE_BYTES",
                  "MAX_DEAL_ACTIONS"):

@@ -3,7 +3,9 @@
 A record holds what is needed to replay a match exactly: the format version, the game and
 its options, the players, the match seed and first dealer, and for each deal the whole
 pack order and the actions in notation, each prefixed by the seat that took it.
-``docs/RECORDS.md`` describes the format in full.
+``docs/RECORDS.md`` describes the format in full. A two-seat match is written in format
+version 1, as it always was; a table of three to six seats in version 2, which adds the
+``Seats`` header, ``Sides`` for fixed partnerships, and a ``PlayerK`` header per seat.
 
 >>> from bezique import Bezique
 >>> from bezique.core.match import Match
@@ -43,23 +45,33 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, Literal
 
+from . import games as _games
+from .core import table
 from .core.cards import Card, card_name
 from .core.errors import BeziqueError, IllegalActionError, NotationError, RecordError
 from .core.game import Game
 from .core.match import Match
-from .games import make_game
 
 __all__ = [
     "FORMAT_VERSION", "FORMAT_VERSIONS", "MAX_DEAL_ACTIONS", "MAX_LINE_BYTES",
     "MAX_RECORD_BYTES", "DealRecord", "Record", "RecordError", "RecordWriter", "dumps",
-    "loads", "read", "record_from_match", "replay", "replay_file", "write",
+    "format_version", "loads", "read", "record_from_match", "replay", "replay_file",
+    "write",
 ]
 
-#: The format version this library writes, as the first line ``[Format "1"]``.
-FORMAT_VERSION = 1
+#: The newest format version this library writes, as the first line ``[Format "2"]``:
+#: version 2 for tables of three to six seats; two-seat records are written in version 1
+#: (:func:`format_version`), byte for byte as before version 2 existed.
+FORMAT_VERSION = 2
 #: The format versions this library reads. A record without a ``Format`` header is
 #: version 1 (the records written before the header existed).
-FORMAT_VERSIONS: tuple[int, ...] = (1,)
+FORMAT_VERSIONS: tuple[int, ...] = (1, 2)
+
+
+def format_version(num_players: int) -> int:
+    """The format version a record of a table of ``num_players`` seats is written in: 1
+    for two seats, 2 for any other table."""
+    return 1 if num_players == 2 else 2
 
 # Limits against hostile or broken files, far above any real record: a partie of five
 # Bézique games takes a few hundred KB, its longest line (a pack) about 200 bytes, its
@@ -71,12 +83,35 @@ MAX_LINE_BYTES = 8 * 1024
 #: The most actions one deal may hold.
 MAX_DEAL_ACTIONS = 2000
 
-#: Headers a record may carry, in the order they are written.
+#: Headers a version 1 record may carry, in the order they are written.
 HEADERS = ("Format", "Game", "Option", "Player0", "Player1", "Seed", "FirstDealer", "Date",
            "Result")
+#: Headers a version 2 record may carry, in the order they are written (``PlayerK`` for
+#: each seat ``K``; ``Sides`` only for fixed partnerships).
+HEADERS_V2 = ("Format", "Game", "Option", "Seats", "Sides",
+              *(f"Player{k}" for k in range(table.MAX_SEATS)), "Seed", "FirstDealer", "Date",
+              "Result")
 
 _DEFAULT_NAMES = ("Player 0", "Player 1")
 _DEFAULT_KIND = "unknown"
+
+
+def _default_names(n: int) -> tuple[str, ...]:
+    return tuple(f"Player {k}" for k in range(n))
+
+
+def _seats_text(n: int) -> str:
+    """The seats of a table for a message: ``0 or 1``, ``0 to 3``."""
+    return "0 or 1" if n == 2 else f"0 to {n - 1}"
+
+
+def _find_game(name: str, options: dict[str, str] | None = None) -> Game[Any]:
+    """The game ``name`` with ``options``: a key of ``bezique.games.GAMES`` as it is
+    written, else any name ``make_game`` knows (``66``)."""
+    cls = _games.GAMES.get(name)
+    if cls is not None:
+        return cls(cls.options_class.from_mapping(options or {}))
+    return _games.make_game(name, dict(options or {}))
 
 Source = str | os.PathLike[str] | IO[bytes]
 """Where a record is read from: a file's path, or a binary file open for reading."""
@@ -93,7 +128,8 @@ def _show(text: str, limit: int = 60) -> str:
 class DealRecord:
     """One deal of a record: the dealer, the whole pack order (card ids, index 0 the top
     card), the actions as ``(seat, notation)`` and, once the deal is over, the points it
-    gave each seat (``None`` while it is unfinished or when not recorded).
+    gave each seat, one entry per seat (``None`` while it is unfinished or when not
+    recorded).
 
     ``line``, ``action_lines`` and ``points_line`` are the line numbers a deal was read
     from (0 and empty for a record built in code); they serve error messages and take no
@@ -103,7 +139,7 @@ class DealRecord:
     dealer: int
     pack: list[int]
     actions: list[tuple[int, str]] = dataclasses.field(default_factory=list)
-    points: tuple[int, int] | None = None
+    points: tuple[int, ...] | None = None
     line: int = dataclasses.field(default=0, compare=False, repr=False)
     action_lines: list[int] = dataclasses.field(default_factory=list, compare=False,
                                                 repr=False)
@@ -116,12 +152,16 @@ class Record:
     defaults (as text, e.g. ``{"game_target": "2000"}``), the players' names and kinds
     (``human``, ``random``, ``rules``...), the match seed (so a resumed match deals alike),
     the first dealer, an ISO date, the deals, and the result text once the match is over.
+
+    ``players`` and ``kinds`` have one entry per seat; left at their defaults (two
+    ``Player 0``/``Player 1``, ``unknown``) they stand for the default names at a table of
+    any size.
     """
 
     game: str
     options: dict[str, str] = dataclasses.field(default_factory=dict)
-    players: tuple[str, str] = _DEFAULT_NAMES
-    kinds: tuple[str, str] = (_DEFAULT_KIND, _DEFAULT_KIND)
+    players: tuple[str, ...] = _DEFAULT_NAMES
+    kinds: tuple[str, ...] = (_DEFAULT_KIND, _DEFAULT_KIND)
     seed: int | None = None
     first_dealer: int = 0
     date: str | None = None
@@ -133,17 +173,36 @@ class Record:
 
         Raises :class:`RecordError` for an unknown game or option."""
         try:
-            return make_game(self.game, dict(self.options))
+            return _find_game(self.game, dict(self.options))
         except BeziqueError as exc:
             raise RecordError(str(exc)) from None
+
+    def seat_names(self, num_players: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The names and kinds of the ``num_players`` seats: :attr:`players` and
+        :attr:`kinds`, or the defaults for each seat when they are left at theirs.
+        Raises :class:`RecordError` when they do not give one per seat."""
+        names, kinds = tuple(self.players), tuple(self.kinds)
+        if len(names) != num_players and names == _DEFAULT_NAMES:
+            names = _default_names(num_players)
+        if len(kinds) != num_players and kinds == (_DEFAULT_KIND, _DEFAULT_KIND):
+            kinds = (_DEFAULT_KIND,) * num_players
+        if len(names) != num_players or len(kinds) != num_players:
+            raise RecordError(_names_needed(num_players))
+        return names, kinds
+
+
+def _names_needed(n: int) -> str:
+    if n == 2:
+        return "a record needs two player names and two kinds"
+    return f"a record of {n} seats needs {n} player names and {n} kinds"
 
 
 # -- from a match --------------------------------------------------------------------------
 
 @dataclasses.dataclass(frozen=True)
 class _Headers:
-    players: tuple[str, str]
-    kinds: tuple[str, str]
+    players: tuple[str, ...]
+    kinds: tuple[str, ...]
     date: str | None
 
 
@@ -162,20 +221,22 @@ def record_from_match(match: Match, players: Sequence[str] | None = None,
                       result: str | None = "") -> Record:
     """The record of ``match`` as it stands (finished or not).
 
-    ``players`` and ``kinds`` default to those of the record the match was replayed from,
-    else ``Player 0``/``Player 1`` and ``unknown``. ``date`` defaults likewise, else to
+    ``players`` and ``kinds`` (one per seat) default to those of the record the match was
+    replayed from, else ``Player 0``, ``Player 1``... and ``unknown``. ``date`` defaults
+    likewise, else to
     today's date; pass ``date=None`` for no date. ``result`` defaults to the score sheet's
     summary once the match is over (``None`` before); pass text to override it.
     """
     if isinstance(players, str) or isinstance(kinds, str):
         raise RecordError("players and kinds are pairs of names, not one string")
     base = _REPLAYED.get(match)
+    n = match.game.num_players
     names = tuple(players) if players is not None else (
-        base.players if base else _DEFAULT_NAMES)
+        base.players if base else _default_names(n))
     kind = tuple(kinds) if kinds is not None else (
-        base.kinds if base else (_DEFAULT_KIND, _DEFAULT_KIND))
-    if len(names) != 2 or len(kind) != 2:
-        raise RecordError("a record needs two player names and two kinds")
+        base.kinds if base else (_DEFAULT_KIND,) * n)
+    if len(names) != n or len(kind) != n:
+        raise RecordError(_names_needed(n))
     if date == "":
         date = base.date if base else datetime.date.today().isoformat()
     if result == "":
@@ -187,11 +248,11 @@ def record_from_match(match: Match, players: Sequence[str] | None = None,
         deals.append(DealRecord(
             dealer=log.dealer, pack=[int(c) for c in log.pack],
             actions=list(zip(log.seats, log.actions, strict=True)),
-            points=(log.result.points[0], log.result.points[1]) if log.result else None))
+            points=tuple(log.result.points) if log.result else None))
     return Record(
         game=match.game.name,
         options={k: _option_text(v) for k, v in match.game.options.changed().items()},
-        players=(names[0], names[1]), kinds=(kind[0], kind[1]), seed=match.seed,
+        players=names, kinds=kind, seed=match.seed,
         first_dealer=match.first_dealer, date=date, deals=deals, result=result)
 
 
@@ -223,16 +284,27 @@ def _head_lines(record: Record) -> tuple[Game[Any], list[str]]:
     game = _check_game(record.game, None)
     for name, value in record.options.items():
         _check_option(game, name, value, None)
-    out = [f'[Format "{FORMAT_VERSION}"]', f"[Game {_quote(record.game, 'the game name')}]"]
+    game = _table_game(record, None)
+    n = game.num_players
+    version = format_version(n)
+    out = [f'[Format "{version}"]', f"[Game {_quote(record.game, 'the game name')}]"]
     for name, value in record.options.items():
         out.append(f"[Option {_quote(name, 'an option name')} {_quote(value, 'an option value')}]")
-    for seat in (0, 1):
-        out.append(f"[Player{seat} {_quote(record.players[seat], f'player {seat} name')} "
-                   f"{_quote(record.kinds[seat], f'player {seat} kind')}]")
+    if version >= 2:
+        out.append(f'[Seats "{n}"]')
+        if table.is_partnership(game.sides):
+            out.append("[Sides " + " ".join(
+                '"' + " ".join(str(p) for p in table.members(game.sides, side)) + '"'
+                for side in range(table.num_sides(game.sides))) + "]")
+    names, kinds = record.seat_names(n)
+    for seat in range(n):
+        out.append(f"[Player{seat} {_quote(names[seat], f'player {seat} name')} "
+                   f"{_quote(kinds[seat], f'player {seat} kind')}]")
     if record.seed is not None:
         out.append(f'[Seed "{int(record.seed)}"]')
-    if record.first_dealer not in (0, 1):
-        raise RecordError(f"the first dealer must be seat 0 or 1, not {record.first_dealer!r}")
+    if record.first_dealer not in range(n) or type(record.first_dealer) is not int:
+        raise RecordError(f"the first dealer must be seat {_seats_text(n)}, not"
+                          f" {record.first_dealer!r}")
     out.append(f'[FirstDealer "{record.first_dealer}"]')
     if record.date is not None:
         _check_date(record.date, None)
@@ -244,20 +316,22 @@ def _head_lines(record: Record) -> tuple[Game[Any], list[str]]:
 
 def _deal_head_lines(game: Game[Any], record: Record, i: int, deal: DealRecord) -> list[str]:
     """The blank line, ``Deal`` line and ``Pack:`` line that begin deal ``i``, checked."""
-    _check_dealer(record, i, deal.dealer, None)
+    _check_dealer(game, record, i, deal.dealer, None)
     pack = " ".join(card_name(c) for c in _check_pack(game, i, deal.pack, None))
     return ["", f"Deal {i} dealer {deal.dealer}", "Pack: " + pack]
 
 
-def _action_lines(i: int, deal: DealRecord, start: int = 0) -> list[str]:
-    """The lines of deal ``i``'s actions from number ``start`` (from 0) on, checked."""
+def _action_lines(i: int, deal: DealRecord, n: int, start: int = 0) -> list[str]:
+    """The lines of deal ``i``'s actions from number ``start`` (from 0) on, checked, at a
+    table of ``n`` seats."""
     if len(deal.actions) > MAX_DEAL_ACTIONS:
         raise RecordError(f"deal {i} has {len(deal.actions)} actions; a deal may hold at"
                           f" most {MAX_DEAL_ACTIONS}")
     out = []
     for seat, text in deal.actions[start:]:
-        if seat not in (0, 1):
-            raise RecordError(f"deal {i}: an action's seat must be 0 or 1, not {seat!r}")
+        if type(seat) is not int or seat not in range(n):
+            raise RecordError(f"deal {i}: an action's seat must be {_seats_text(n)}, not"
+                              f" {seat!r}")
         if not text or text != " ".join(text.split()):
             raise RecordError(f"deal {i}: an action must be one line of text with single"
                               f" spaces, not {_show(text)}")
@@ -265,14 +339,18 @@ def _action_lines(i: int, deal: DealRecord, start: int = 0) -> list[str]:
     return out
 
 
-def _points_line(points: tuple[int, int]) -> str:
-    return _check_line(f"Points: {int(points[0])} {int(points[1])}")
+def _points_line(i: int, points: Sequence[int], n: int) -> str:
+    if len(points) != n:
+        raise RecordError(f"deal {i}: the points are one whole number for each of the {n}"
+                          f" seats, not {len(points)}")
+    return _check_line("Points: " + " ".join(str(int(p)) for p in points))
 
 
 def _deal_lines(game: Game[Any], record: Record, i: int, deal: DealRecord) -> list[str]:
-    out = _deal_head_lines(game, record, i, deal) + _action_lines(i, deal)
+    n = game.num_players
+    out = _deal_head_lines(game, record, i, deal) + _action_lines(i, deal, n)
     if deal.points is not None:
-        out.append(_points_line(deal.points))
+        out.append(_points_line(i, deal.points, n))
     return out
 
 
@@ -405,7 +483,7 @@ class _Saved:
     dealer: int
     pack: list[int]
     actions: list[tuple[int, str]]
-    points: tuple[int, int] | None
+    points: tuple[int, ...] | None
 
     @classmethod
     def of(cls, deal: DealRecord) -> _Saved:
@@ -509,9 +587,9 @@ class RecordWriter:
             if old.points is not None and (deal.points != old.points
                                            or len(deal.actions) != n):
                 return None
-            lines += _action_lines(i, deal, n)
+            lines += _action_lines(i, deal, game.num_players, n)
             if old.points is None and deal.points is not None:
-                lines.append(_points_line(deal.points))
+                lines.append(_points_line(i, deal.points, game.num_players))
         for i in range(len(saved) + 1, len(record.deals) + 1):
             lines += _deal_lines(game, record, i, record.deals[i - 1])
         return lines
@@ -592,6 +670,10 @@ _INT = re.compile(r"[+-]?\d++")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _ARITY = {"Format": 1, "Game": 1, "Option": 2, "Player0": 2, "Player1": 2, "Seed": 1,
           "FirstDealer": 1, "Date": 1, "Result": 1}
+#: Version 2's headers and their number of values (``Sides``: 0 stands for two or more).
+_ARITY_V2 = {**_ARITY, "Seats": 1, "Sides": 0,
+             **{f"Player{k}": 2 for k in range(table.MAX_SEATS)}}
+_SEAT_LIST = re.compile(r"[0-9](?: [0-9])*+")
 _EOL = re.compile(rb"\r\n|\r|\n")
 _CHUNK = 1 << 16
 
@@ -620,7 +702,15 @@ def _unescape(raw: str, line: int) -> str:
 
 def _check_game(name: str, line: int | None) -> Game[Any]:
     try:
-        return make_game(name)
+        return _find_game(name)
+    except BeziqueError as exc:
+        raise RecordError(f"{_at(line)}{exc}") from None
+
+
+def _table_game(record: Record, line: int | None) -> Game[Any]:
+    """The game of ``record`` with its options (its seats, sides and pack)."""
+    try:
+        return _find_game(record.game, dict(record.options))
     except BeziqueError as exc:
         raise RecordError(f"{_at(line)}{exc}") from None
 
@@ -651,15 +741,21 @@ def _check_pack(game: Game[Any], deal_no: int, pack: Sequence[int], line: int | 
         raise RecordError(f"{_at(line)}deal {deal_no}: wrong pack: {exc}") from None
 
 
-def _check_dealer(record: Record, deal_no: int, dealer: int, line: int | None) -> None:
-    # the deal alternates (Bézique GAP-BZ-2; Sixty-Six likewise), as Match deals it
-    if dealer not in (0, 1):
-        raise RecordError(f"{_at(line)}deal {deal_no}: the dealer must be seat 0 or 1,"
-                          f" not {dealer!r}")
-    want = record.first_dealer if deal_no % 2 == 1 else 1 - record.first_dealer
+def _check_dealer(game: Game[Any], record: Record, deal_no: int, dealer: int,
+                  line: int | None) -> None:
+    n = game.num_players
+    if type(dealer) is not int or dealer not in range(n):
+        raise RecordError(f"{_at(line)}deal {deal_no}: the dealer must be seat"
+                          f" {_seats_text(n)}, not {dealer!r}")
+    if type(game).next_dealer is not Game.next_dealer:
+        return  # the game passes the deal its own way: replay checks each dealer
+    # the deal passes to the left, as Match deals it: at two seats it alternates
+    # (Bézique GAP-BZ-2; Sixty-Six likewise)
+    want = (record.first_dealer + deal_no - 1) % n
     if dealer != want:
+        how = "alternates" if n == 2 else "passes to the left"
         raise RecordError(f"{_at(line)}deal {deal_no}: the dealer is seat {want} (the deal"
-                          f" alternates from first dealer {record.first_dealer}), not"
+                          f" {how} from first dealer {record.first_dealer}), not"
                           f" seat {dealer}")
 
 
@@ -753,9 +849,16 @@ _Event = Literal["deal", "action", "end"]
 class _Reader:
     """Reads the lines of a version 1 record, one at a time (:meth:`line`), building its
     :class:`Record` as it goes; :meth:`end` completes it. A later version may subclass
-    it, overriding what changed, and be registered in ``_READERS``."""
+    it, overriding what changed, and be registered in ``_READERS``.
+
+    Version 1 records two seats. The table's size is known once the headers are complete
+    (:meth:`_start`, at the first deal): the game with its options seats ``n``, and the
+    seats of the deal lines, actions and points are read against it."""
 
     version = 1
+    #: The headers this version knows, and how many values each takes.
+    arity: dict[str, int] = _ARITY
+    known_headers: tuple[str, ...] = HEADERS
 
     def __init__(self) -> None:
         self.headers: dict[str, tuple[str, ...]] = {}
@@ -765,6 +868,8 @@ class _Reader:
         self.deal: DealRecord | None = None
         self.deal_no = 0
         self._actions: dict[str, tuple[int, str]] = {}
+        self.n = 2
+        self._seats = {"0": 0, "1": 1}
 
     def _close_deal(self, line: int) -> None:
         deal = self.deal
@@ -777,16 +882,34 @@ class _Reader:
         headers = self.headers
         if "Game" not in headers:
             raise RecordError(f"line {line}: the record has no [Game \"...\"] header")
-        p0 = headers.get("Player0", (_DEFAULT_NAMES[0], _DEFAULT_KIND))
-        p1 = headers.get("Player1", (_DEFAULT_NAMES[1], _DEFAULT_KIND))
         seed = headers.get("Seed")
         first = headers.get("FirstDealer", ("0",))[0]
-        self.record = Record(
-            game=headers["Game"][0], options=self.options, players=(p0[0], p1[0]),
-            kinds=(p0[1], p1[1]), seed=int(seed[0]) if seed else None,
+        record = Record(
+            game=headers["Game"][0], options=self.options, seed=int(seed[0]) if seed else None,
             first_dealer=int(first), date=headers.get("Date", (None,))[0],
             result=headers.get("Result", (None,))[0])
-        return self.record
+        game = _table_game(record, line)
+        n = game.num_players
+        self._check_table(line, game)
+        if int(first) >= n:
+            raise RecordError(f"line {line}: the first dealer must be {_seats_text(n)}, not"
+                              f" {first}")
+        players = [headers.get(f"Player{k}", (f"Player {k}", _DEFAULT_KIND)) for k in range(n)]
+        record.players = tuple(p[0] for p in players)
+        record.kinds = tuple(p[1] for p in players)
+        self.game = game
+        self.n = n
+        self._seats = {str(k): k for k in range(n)}
+        self.record = record
+        return record
+
+    def _check_table(self, line: int, game: Game[Any]) -> None:
+        """The table the headers describe is the game's (version 1: two seats)."""
+        n = game.num_players
+        if n != 2:
+            raise RecordError(f"line {line}: {game.title} at {n} seats is recorded in format"
+                              f" version {format_version(n)}, not {self.version}: begin the"
+                              f' record with [Format "{format_version(n)}"]')
 
     def line(self, n: int, s: str) -> _Event | None:
         """Read line ``n`` (stripped, neither blank nor a comment): ``"deal"`` if it gave
@@ -836,10 +959,13 @@ class _Reader:
         self._open_deal(n, s)
         if points_m:
             parts = points_m.group(1).split()
-            if len(parts) != 2:
-                raise RecordError(f"line {n}: 'Points:' takes two whole numbers (seat 0,"
-                                  f" seat 1), got {_show(points_m.group(1).strip())}")
-            deal.points = (_int(parts[0], "points", n), _int(parts[1], "points", n))
+            seats = self.n
+            if len(parts) != seats:
+                which = ("two whole numbers (seat 0, seat 1)" if seats == 2 else
+                         f"{seats} whole numbers (seats 0 to {seats - 1})")
+                raise RecordError(f"line {n}: 'Points:' takes {which}, got"
+                                  f" {_show(points_m.group(1).strip())}")
+            deal.points = tuple(_int(p, "points", n) for p in parts)
             deal.points_line = n
             return None
         assert action_m is not None  # one of the three matched
@@ -873,15 +999,20 @@ class _Reader:
         for v in values:  # as the writer refuses them, so that what reads also writes
             if any(ch < " " or ch == "\x7f" for ch in v):
                 raise RecordError(f"line {n}: a control character in header value {_show(v)}")
-        if name not in _ARITY:
+        arity = self.arity
+        if name not in arity:
             raise RecordError(f"line {n}: unknown header {name!r}; known: "
-                              + ", ".join(HEADERS))
+                              + ", ".join(self.known_headers))
         if name == "Format":
             raise RecordError(f"line {n}: the Format header must be the first line of the"
                               " record")
-        if len(values) != _ARITY[name]:
-            raise RecordError(f"line {n}: header {name} takes {_ARITY[name]} quoted"
-                              f" value{'s' if _ARITY[name] > 1 else ''}, got {len(values)}")
+        if arity[name] == 0:
+            if len(values) < 2:
+                raise RecordError(f"line {n}: header {name} takes two quoted values or"
+                                  f" more, got {len(values)}")
+        elif len(values) != arity[name]:
+            raise RecordError(f"line {n}: header {name} takes {arity[name]} quoted"
+                              f" value{'s' if arity[name] > 1 else ''}, got {len(values)}")
         headers = self.headers
         if name == "Game":
             if headers:
@@ -899,21 +1030,29 @@ class _Reader:
             return
         if name in headers:
             raise RecordError(f"line {n}: header {name} given twice")
-        if name in ("Player0", "Player1"):
+        if name.startswith("Player"):
             for what, v in zip(("name", "kind"), values, strict=True):
                 if not v or any(ch < " " for ch in v):
                     raise RecordError(f"line {n}: {name} {what} must be non-empty text")
         elif name == "Seed":
             _int(values[0], "the seed", n)
         elif name == "FirstDealer":
-            if values[0] not in ("0", "1"):
-                raise RecordError(f"line {n}: the first dealer must be 0 or 1,"
-                                  f" not {_show(values[0])}")
+            self.first_dealer_header(n, values[0])
+        elif name in ("Seats", "Sides"):
+            self.table_header(n, name, values)
         elif name == "Date":
             _check_date(values[0], n)
         elif name == "Result" and not values[0]:
             raise RecordError(f"line {n}: the result must be non-empty text")
         headers[name] = values
+
+    def first_dealer_header(self, n: int, value: str) -> None:
+        if value not in ("0", "1"):
+            raise RecordError(f"line {n}: the first dealer must be 0 or 1, not {_show(value)}")
+
+    def table_header(self, n: int, name: str, values: tuple[str, ...]) -> None:
+        """A ``Seats`` or ``Sides`` header (version 2)."""
+        raise AssertionError("version 1 has no table headers")  # pragma: no cover
 
     def deal_line(self, n: int, number: str, dealer: str) -> None:
         record = self.record if self.record is not None else self._start(n)
@@ -921,11 +1060,12 @@ class _Reader:
         if number != str(self.deal_no + 1):
             raise RecordError(f"line {n}: expected deal {self.deal_no + 1}, found deal"
                               f" {_show(number)}")
-        if dealer not in ("0", "1"):
+        if dealer not in self._seats:
             raise RecordError(f"line {n}: deal {number}: bad dealer seat {_show(dealer)}"
-                              " (0 or 1)")
+                              f" ({_seats_text(self.n)})")
         self.deal_no += 1
-        _check_dealer(record, self.deal_no, int(dealer), n)
+        assert self.game is not None  # _start() has made it
+        _check_dealer(self.game, record, self.deal_no, int(dealer), n)
         self.deal = DealRecord(int(dealer), [], line=n)
         record.deals.append(self.deal)
 
@@ -945,9 +1085,11 @@ class _Reader:
 
     def action(self, n: int, s: str, seat: str, text: str) -> tuple[int, str]:
         """The action of line ``n``, ``s``, read as ``seat`` and ``text``."""
-        if seat not in ("0", "1"):
-            raise RecordError(f"line {n}: bad seat {_show(seat)} in {_show(s)} (0 or 1)")
-        action = (int(seat), " ".join(text.split()))
+        index = self._seats.get(seat)
+        if index is None:
+            raise RecordError(f"line {n}: bad seat {_show(seat)} in {_show(s)}"
+                              f" ({_seats_text(self.n)})")
+        action = (index, " ".join(text.split()))
         # one tuple for each action line, so that a long record does not hold millions
         # of copies of "0 draw" (a few thousand: a hostile file may vary them)
         if len(self._actions) < 4096:
@@ -972,8 +1114,74 @@ class _Reader:
         return record
 
 
+class _Reader2(_Reader):
+    """Reads a version 2 record: a table of two to six seats. It adds the ``Seats``
+    header (required), ``Sides`` (required exactly when the game's sides are fixed
+    partnerships: the seats of each side) and ``Player0`` to ``Player{n-1}``; seats,
+    dealers and points are read against the table's size."""
+
+    version = 2
+    arity = _ARITY_V2
+    known_headers = HEADERS_V2
+
+    def first_dealer_header(self, n: int, value: str) -> None:
+        if not (len(value) == 1 and value.isdigit() and int(value) < table.MAX_SEATS):
+            raise RecordError(f"line {n}: the first dealer must be a seat, 0 to"
+                              f" {table.MAX_SEATS - 1}, not {_show(value)}")
+
+    def table_header(self, n: int, name: str, values: tuple[str, ...]) -> None:
+        if name == "Seats":
+            low, high = table.MIN_SEATS, table.MAX_SEATS
+            if values[0] not in {str(k) for k in range(low, high + 1)}:
+                raise RecordError(f"line {n}: the number of seats must be {low} to {high},"
+                                  f" not {_show(values[0])}")
+            return
+        seen: list[int] = []
+        for v in values:
+            if not _SEAT_LIST.fullmatch(v):
+                raise RecordError(f"line {n}: each side is its seats separated by spaces,"
+                                  f' as in [Sides "0 2" "1 3"], not {_show(v)}')
+            seen += [int(x) for x in v.split()]
+        if sorted(seen) != list(range(len(seen))):
+            raise RecordError(f"line {n}: the sides must name each seat once, from 0")
+
+    def _check_table(self, line: int, game: Game[Any]) -> None:
+        headers = self.headers
+        n = game.num_players
+        if "Seats" not in headers:
+            raise RecordError(f'line {line}: a version 2 record gives its [Seats "N"]'
+                              " header")
+        if int(headers["Seats"][0]) != n:
+            raise RecordError(f"line {line}: the record has {headers['Seats'][0]} seats,"
+                              f" but {game.title} with these options seats {n}")
+        sides = game.sides
+        if "Sides" in headers:
+            side_of: dict[int, int] = {}
+            for k, v in enumerate(headers["Sides"]):
+                for seat in v.split():
+                    side_of[int(seat)] = k
+            given = tuple(side_of.get(p, -1) for p in range(max(side_of) + 1))
+            if given != sides:
+                want = " ".join(f'"{" ".join(map(str, table.members(sides, k)))}"'
+                                for k in range(table.num_sides(sides)))
+                raise RecordError(f"line {line}: the record's sides are not those of"
+                                  f" {game.title} with these options: [Sides {want}]"
+                                  if table.is_partnership(sides) else
+                                  f"line {line}: {game.title} with these options has no"
+                                  " partnerships, but the record gives [Sides ...]")
+        elif table.is_partnership(sides):
+            want = " ".join(f'"{" ".join(map(str, table.members(sides, k)))}"'
+                            for k in range(table.num_sides(sides)))
+            raise RecordError(f"line {line}: {game.title} with these options is played in"
+                              f" partnerships: the record gives [Sides {want}]")
+        for k in range(n, table.MAX_SEATS):
+            if f"Player{k}" in headers:
+                raise RecordError(f"line {line}: header Player{k} names seat {k}, but the"
+                                  f" table has {n} seats (0 to {n - 1})")
+
+
 #: The reader of each format version.
-_READERS: dict[int, type[_Reader]] = {1: _Reader}
+_READERS: dict[int, type[_Reader]] = {1: _Reader, 2: _Reader2}
 assert tuple(sorted(_READERS)) == FORMAT_VERSIONS
 
 
@@ -1079,8 +1287,9 @@ class _Replayer:
     def __init__(self, record: Record) -> None:
         self.record = record
         self.game = record.make_game()
-        if record.first_dealer not in (0, 1):
-            raise RecordError(f"the first dealer must be seat 0 or 1, not"
+        n = self.game.num_players
+        if type(record.first_dealer) is not int or record.first_dealer not in range(n):
+            raise RecordError(f"the first dealer must be seat {_seats_text(n)}, not"
                               f" {record.first_dealer!r}")
         self.match: Match | None = None
         self.overall = 0  # actions applied
@@ -1104,9 +1313,10 @@ class _Replayer:
             raise RecordError(f"{_at(deal.line or None)}deal {i}: the match is over after"
                               f" deal {i - 1}; the record has more deals")
         log = match.deals[i - 1]
-        if log.dealer != deal.dealer:  # pragma: no cover - Match alternates as checked
+        if log.dealer != deal.dealer:  # a game that passes the deal its own way
             raise RecordError(f"{_at(deal.line or None)}deal {i}: the dealer is seat"
-                              f" {log.dealer}, not {deal.dealer}")
+                              f" {log.dealer} by the rules of {self.game.title}, not seat"
+                              f" {deal.dealer}")
 
     def acted(self, i: int, k: int) -> None:
         """Deal ``i`` has its ``k``-th action (both from 1)."""
@@ -1150,8 +1360,8 @@ class _Replayer:
             got = log.result.points
             if deal.points is not None and tuple(deal.points) != tuple(got):
                 raise RecordError(f"{at_points}deal {i}: the record gives points"
-                                  f" {deal.points[0]} {deal.points[1]} but the replay scores"
-                                  f" {got[0]} {got[1]}")
+                                  f" {' '.join(map(str, deal.points))} but the replay scores"
+                                  f" {' '.join(map(str, got))}")
         else:
             if deal.points is not None:
                 raise RecordError(f"{at_points}deal {i}: points are recorded but the deal"
@@ -1195,7 +1405,7 @@ def replay(record: Record) -> Match:
     replayer = _Replayer(record)
     game = replayer.game
     for i, deal in enumerate(record.deals, 1):
-        _check_dealer(record, i, deal.dealer, deal.line or None)
+        _check_dealer(game, record, i, deal.dealer, deal.line or None)
         _check_pack(game, i, deal.pack, deal.line or None)
     for i, deal in enumerate(record.deals, 1):
         replayer.dealt(i)

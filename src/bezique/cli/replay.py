@@ -16,12 +16,15 @@ from .main import cli
 
 
 def summary(record: Record, match: Match) -> dict[str, Any]:
-    """The ``--json`` form: game, options, players, the sheet, deals, finished, winner."""
+    """The ``--json`` form: game, options, players (one per seat), the sheet, deals,
+    finished, winner (a seat; on a sheet of sides, the winning side, with
+    ``winner_name`` its members' names joined by ``&``)."""
     winner = match.sheet.winner if match.is_over() else None
     return {
         "game": record.game,
         "options": dict(record.options),
-        "players": [{"name": record.players[i], "kind": record.kinds[i]} for i in (0, 1)],
+        "players": [{"name": name, "kind": kind}
+                    for name, kind in zip(record.players, record.kinds, strict=True)],
         "seed": record.seed,
         "first_dealer": record.first_dealer,
         "date": record.date,
@@ -29,14 +32,25 @@ def summary(record: Record, match: Match) -> dict[str, Any]:
         "deals": len(record.deals),
         "finished": match.is_over(),
         "winner": winner,
-        "winner_name": record.players[winner] if winner is not None else None,
+        "winner_name": _winner_name(record, match, winner),
     }
+
+
+def _winner_name(record: Record, match: Match, winner: int | None) -> str | None:
+    if winner is None:
+        return None
+    return match.sheet.labels(record.players)[winner]
 
 
 def _status(record: Record, match: Match) -> str:
     if match.is_over():
         winner = match.sheet.winner
-        who = f"{record.players[winner]} (seat {winner}) wins" if winner is not None else "drawn"
+        if winner is None:
+            who = "drawn"
+        elif match.sheet.sides:
+            who = f"{_winner_name(record, match, winner)} (side {winner}) win"
+        else:
+            who = f"{record.players[winner]} (seat {winner}) wins"
         return f"match over after {len(match.deals)} deals: {who}"
     deal = len(match.deals)
     seat = match.current_player()
@@ -69,8 +83,9 @@ def replay_command(file: str, as_json: bool) -> None:
     names = record.players
     title = match.game.title
     changed = ", ".join(f"{k}={v}" for k, v in record.options.items())
-    click.echo(f"{title}: {names[0]} ({record.kinds[0]}) v {names[1]} ({record.kinds[1]})"
-               + (f" [{changed}]" if changed else ""))
+    seats = " v ".join(f"{name} ({kind})"
+                       for name, kind in zip(names, record.kinds, strict=True))
+    click.echo(f"{title}: {seats}" + (f" [{changed}]" if changed else ""))
     click.echo(match.sheet.text(names))
     click.echo(_status(record, match))
 
