@@ -57,6 +57,20 @@ def show_cards(cards: Sequence[int]) -> str:
     return " ".join(show(c) for c in cards) if cards else "-"
 
 
+def trump_text(trump: int | None) -> str:
+    """``trumps hearts ♥``, or ``no trumps yet`` in a game whose trump is made in play
+    (Rubicon Bézique: the first marriage makes it)."""
+    if trump is None or not 0 <= int(trump) <= 3:
+        return "no trumps yet"
+    return f"trumps {suit_text(trump)}"
+
+
+def deal_tricks(game: Game[Any]) -> int:
+    """The tricks of a deal played to its end: every card of the pack, a card from each
+    seat a trick (Bézique 32, Rubicon 64, Sixty-Six 12)."""
+    return len(game.pack) // int(getattr(game, "num_players", 2))
+
+
 def suit_text(suit: int) -> str:
     """``hearts ♥`` (or ``hearts (H)``)."""
     s = int(suit)
@@ -110,10 +124,11 @@ def rank_strength(card: int) -> int:
 
 
 def sort_hand(cards: Sequence[int], trump: int | None) -> list[Card]:
-    """Cards sorted for display: trumps first, then the other suits with the colours
-    alternating (spades, hearts, clubs, diamonds), each suit high to low."""
+    """Cards sorted for display: trumps first (when there are trumps yet), then the other
+    suits with the colours alternating (spades, hearts, clubs, diamonds), each suit high to
+    low."""
     suit_order = [3, 2, 0, 1]
-    if trump is not None:
+    if trump is not None and 0 <= int(trump) <= 3:
         suit_order.remove(int(trump))
         suit_order.insert(0, int(trump))
     pos = {s: i for i, s in enumerate(suit_order)}
@@ -434,19 +449,31 @@ class BeziqueView(GameView):
                 ) -> list[str]:
         o: Any = obs
         head = [f"Deal {len(match.deals)}",
-                self.trick_heading(o, match, after_trick="declare", tricks=32),
-                f"trumps {suit_text(o.trump)}"]
+                self.trick_heading(o, match, after_trick="declare",
+                                   tricks=deal_tricks(match.game)),
+                trump_text(o.trump)]
+        # count_stock_allowed=false (the French rule): the display shows no count
         if o.turn_up is not None:
             head.append(f"turn-up {show(o.turn_up)}")
-            # count_stock_allowed=false (the French rule): the display shows no count
             if o.stock_size is not None:
-                head.append(f"stock {o.stock_size - 1}")
+                head.append(f"stock {o.stock_size - 1}")  # the turn-up is drawn last
+        elif o.stock_size:  # a game without a turn-up (Rubicon)
+            head.append(f"stock {o.stock_size}")
         else:
-            head.append("the last eight tricks")
+            last = deal_tricks(match.game) - self.stock_tricks(match.game)
+            head.append(f"the last {_NUMBER_WORDS.get(last, str(last))} tricks")
         if match.sheet.games:  # a partie of several games
             head.append("games won " + ", ".join(
                 f"{seats.label(s)} {match.sheet.games_won(s)}" for s in seats.order()))
         return head
+
+    @staticmethod
+    def stock_tricks(game: Game[Any]) -> int:
+        """Tricks played while the stock lasts: each draws a card for every seat until
+        the pack beyond the hands is gone."""
+        n = int(getattr(game, "num_players", 2))
+        hand = int(getattr(game, "hand_size", 8))
+        return (len(game.pack) - n * hand) // n
 
     def seat_lines(self, state: State, obs: Observation, seats: Seats, match: Match
                    ) -> list[SeatLine]:
@@ -651,6 +678,9 @@ class BeziqueView(GameView):
                      + " (see bezique play --list-options).")
         text = BEZIQUE_RULES.format(target=target, half=target // 2, table=table)
         return text + "\n" + "\n".join(wrap("The combinations by name: " + names + ".")) + extra
+
+
+_NUMBER_WORDS = {6: "six", 8: "eight", 9: "nine", 12: "twelve"}
 
 
 def _log(state: State) -> list[Any]:
