@@ -453,8 +453,9 @@ class BeziqueView(GameView):
                                    tricks=deal_tricks(match.game)),
                 trump_text(o.trump)]
         # count_stock_allowed=false (the French rule): the display shows no count
-        if o.turn_up is not None:
-            head.append(f"turn-up {show(o.turn_up)}")
+        turn_up = getattr(o, "turn_up", None)
+        if turn_up is not None:
+            head.append(f"turn-up {show(turn_up)}")
             if o.stock_size is not None:
                 head.append(f"stock {o.stock_size - 1}")  # the turn-up is drawn last
         elif o.stock_size:  # a game without a turn-up (Rubicon)
@@ -466,6 +467,11 @@ class BeziqueView(GameView):
             head.append("games won " + ", ".join(
                 f"{seats.label(s)} {match.sheet.games_won(s)}" for s in seats.order()))
         return head
+
+    @staticmethod
+    def stock_over(o: Any) -> bool:
+        """Is the stock gone (the last tricks, following suit and winning)?"""
+        return getattr(o, "turn_up", None) is None and not getattr(o, "stock_size", 0)
 
     @staticmethod
     def stock_tricks(game: Game[Any]) -> int:
@@ -506,8 +512,8 @@ class BeziqueView(GameView):
         if o.phase == "lead":
             return "Your lead"
         if o.phase == "follow":
-            return self.follow_prompt(o, seats, "" if o.turn_up is not None
-                                      else "follow suit and win if you can")
+            return self.follow_prompt(o, seats, "follow suit and win if you can"
+                                      if self.stock_over(o) else "")
         kinds = {type(a).__name__ for a in state.legal_actions()}
         can = []
         if "Declare" in kinds or "ScoreCarried" in kinds:
@@ -758,6 +764,105 @@ Typing: the number of a choice, or the action as the screen writes it: Q♠ or Q
 queen of spades from your hand), Q♠* (the one on your table), bezique Q♠ J♦, royal
 marriage K♥ Q♥ (cards already on your table with a star: marriage K♥* Q♥), several at
 once joined by +, score marriage K♥ Q♥ (a combination carried to score), exchange, draw."""
+
+
+# -- Rubicon and Chinese Bézique ---------------------------------------------------------
+
+class RubiconView(BeziqueView):
+    """Rubicon Bézique and Chinese Bézique (``bezique.games.bezique.rubicon``): the
+    two-handed view, without a turn-up, with trumps made by the first marriage, carte
+    blanche, and each deal settled as a game."""
+
+    game_name = "rubicon"
+    title = "Rubicon Bézique"
+
+    def heading(self, state: State, obs: Observation, seats: Seats, match: Match
+                ) -> list[str]:
+        o: Any = obs
+        head = [f"Deal {len(match.deals)}",
+                self.trick_heading(o, match, after_trick="declare", tricks=o.tricks_total),
+                trump_text(o.trump)]
+        if o.stock_size:
+            head.append(f"stock {o.stock_size}")
+        else:
+            last = o.tricks_total - self.stock_tricks(match.game)
+            head.append(f"the last {_NUMBER_WORDS.get(last, str(last))} tricks")
+        return head
+
+    def seat_lines(self, state: State, obs: Observation, seats: Seats, match: Match
+                   ) -> list[SeatLine]:
+        o: Any = obs
+        lines = super().seat_lines(state, obs, seats, match)
+        for seat, line in zip(seats.order(), lines, strict=True):
+            line.cells.insert(1, f"brisques {o.brisques[seat]}")
+            if o.carte_blanche[seat]:
+                line.notes.append("showed carte blanche")
+        return lines
+
+    def label(self, state: State, action: Action) -> str:
+        if type(action).__name__ == "CarteBlanche":
+            return "carte blanche (show a hand without King, Queen or Jack: 50)"
+        return super().label(state, action)
+
+    def situation(self, state: State, obs: Observation, seats: Seats) -> str:
+        if any(type(a).__name__ == "CarteBlanche" for a in state.legal_actions()):
+            o: Any = obs
+            if o.phase == "lead":
+                return "Your lead, or show carte blanche"
+        return super().situation(state, obs, seats)
+
+    def breakdown(self, state: State, seats: Seats) -> Breakdown:
+        """Declarations, carte blanche and the last trick as the deal scored them, the
+        brisques as the settlement counts them, and what the deal gave (each deal of
+        Rubicon is a game: Rubicon Bézique, Scoring)."""
+        kinds = ["declarations", "carte blanche", "last trick"]
+        rows = {k: [0] * len(seats.names) for k in kinds}
+        for seat, pts, why in _score_events(state):
+            key = "last trick" if why == "last trick" else \
+                "carte blanche" if "carte" in why.lower() else "declarations"
+            rows[key][seat] += pts
+        o: Any = state.observation(seats.human)
+        result = state.returns()
+        told = ["brisques won " + ", ".join(f"{seats.label(s)} {o.brisques[s]}"
+                                            for s in seats.order()),
+                "the deal settled as a game, in hundreds: " + ", ".join(
+                    f"{seats.label(s)} {result[s]:+d}" for s in seats.order())]
+        return Breakdown([(k, rows[k]) for k in kinds], list(state.scores()), told)
+
+    def rules(self, game: Game[Any]) -> str:
+        o: Any = game.options
+        changed = game.options.changed()
+        extra = ""
+        if changed:
+            extra = ("\nOptions of this match (differing from Foster): "
+                     + ", ".join(f"{k}={v}" for k, v in changed.items())
+                     + f" (see bezique play --game {game.name} --list-options).")
+        hand = int(getattr(game, "hand_size", 9))
+        return RUBICON_RULES.format(title=game.title.upper(), packs=o.packs,
+                                    cards=32 * o.packs, hand=hand) + extra
+
+
+RUBICON_RULES = """\
+{title}, two hands (after Foster's Complete Hoyle) — in brief
+
+Cards: {cards} ({packs} piquet packs), ranking A 10 K Q J 9 8 7; {hand} cards each, no
+card turned up. There are no trumps until the first marriage (or a sequence) declared:
+its suit is trumps for the deal.
+
+Play and declaring as in two-handed Bézique: the winner of a trick may declare, then
+draws first. Carte blanche (a hand without King, Queen or Jack) may be shown for 50
+before the first trick. Combinations of several béziques score more (double 500, triple
+1500, quadruple 4500); a combination scored may be re-formed with a new card and scored
+again. When the stock is gone, follow suit and win the trick if you can; the last trick
+scores 50.
+
+Each deal is a game: the totals are dropped to the hundred and the winner scores the
+difference and 500 for the game; a loser under 1000 is rubiconed: the winner scores both
+totals, 1000 for the game and 300 for the brisques. Brisques are counted only when they
+could change the result.
+
+Typing: the number of a choice, or the action as the screen writes it: Q♠ or QS, Q♠*
+(the card on your table), bezique Q♠ J♦, royal marriage K♥ Q♥, carte blanche, draw."""
 
 
 # -- Sixty-Six ----------------------------------------------------------------------------
@@ -1047,7 +1152,8 @@ Typing: the number of a choice, or the action as the screen writes it: Q♠ or Q
 the queen of spades), marry K♥, show K♥ Q♥, draw, close, claim, exchange."""
 
 
-VIEWS: dict[str, type[GameView]] = {"bezique": BeziqueView, "sixtysix": SixtySixView}
+VIEWS: dict[str, type[GameView]] = {"bezique": BeziqueView, "sixtysix": SixtySixView,
+                                     "rubicon": RubiconView, "chinese": RubiconView}
 
 
 def view_for(game: Game[Any], *, show_counts: bool | None = None) -> GameView:
