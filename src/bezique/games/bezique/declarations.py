@@ -554,17 +554,15 @@ class Declarer:
         table = self._decl_table(p)
         # cheap rejection first: most tricks leave nothing to declare
         avail = dict(counts)
+        on_table = [0] * 16  # table cards by rank
         for e in table:
             c = e[0]
             avail[c] = avail.get(c, 0) + 1
+            on_table[c & 15] += 1
         out: dict[Declare, Any] = {}
+        fresh = counts.keys()
         for name, kinds, need in self.game.patterns(self.trump):
-            fresh = False
-            for k in need:
-                if k in counts:
-                    fresh = True
-                    break
-            if not fresh:
+            if fresh.isdisjoint(need):
                 continue
             for k, n in need.items():
                 if avail.get(k, 0) < n:
@@ -578,13 +576,7 @@ class Declarer:
             by_rank[(c & 15) - 10] += n
         for name, rank in self.game.table.fours:
             in_hand = by_rank[rank - 10]
-            if not in_hand:
-                continue
-            total = in_hand
-            for e in table:
-                if e[0] & 15 == rank:
-                    total += 1
-            if total >= 4:
+            if in_hand and in_hand + on_table[rank] >= 4:
                 for plan in self._four_plans(table, name, rank, counts):
                     for act, iplan in self._build(p, table, name, plan):
                         out.setdefault(act, iplan)
@@ -694,7 +686,15 @@ class Declarer:
             u = table[ref]
             u[1 + combo.klass] = max(u[1 + combo.klass], mark)
         trump = self._declaration_trump(primary[0], [c for c, _ in primary[1]])
-        candidates = self.game.candidates(trump)
+        # only combinations that one of the cards just laid may enter can be completed by
+        # them (each needs a fresh card)
+        laid = set(fresh)
+        ranks = {c & 15 for c in fresh}
+        candidates = [x for x in self.game.candidates(trump)
+                      if (x[1] in ranks if isinstance(x[1], int)
+                          else not laid.isdisjoint(x[1]))]
+        if not candidates:
+            return []
         leaves: list[list[tuple[str, list[tuple[int, int]]]]] = []
         chosen: list[tuple[str, list[tuple[int, int]]]] = []
         most = self.carried_sets_listed
@@ -1008,8 +1008,13 @@ def _pick(table: dict[int, list[int]], kinds: list[int] | int, klass: int,
           limit: int) -> list[tuple[int, int]] | None:
     """Instances on a simulated table forming a combination with at least one new card
     (negative reference), all eligible in the class; new cards preferred."""
-    free = sorted((ref for ref, u in table.items() if u[1 + klass] < limit),
-                  key=lambda r: (r >= 0, -table[r][1 + klass]))
+    # only the cards of the combination matter (filtering before a stable sort keeps
+    # their order)
+    if isinstance(kinds, int):
+        cand = [ref for ref, u in table.items() if u[0] & 15 == kinds and u[1 + klass] < limit]
+    else:
+        cand = [ref for ref, u in table.items() if u[0] in kinds and u[1 + klass] < limit]
+    free = sorted(cand, key=lambda r: (r >= 0, -table[r][1 + klass]))
     chosen: list[tuple[int, int]] = []
     if isinstance(kinds, int):  # four of a rank
         for ref in free:
