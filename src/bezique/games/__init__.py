@@ -5,20 +5,25 @@ from __future__ import annotations
 from ..core.errors import OptionError
 from ..core.game import Game, Options
 from .bezique import Bezique, BeziqueOptions
+from .bezique.rubicon import Chinese, ChineseOptions, Rubicon, RubiconOptions
 from .sixtysix import SixtySix, SixtySixOptions
 
 GAMES: dict[str, type[Game]] = {  # type: ignore[type-arg]
     "bezique": Bezique,
     "sixtysix": SixtySix,
+    "rubicon": Rubicon,
+    "chinese": Chinese,
 }
 
 
 def make_game(name: str, options: Options | dict[str, object] | list[str] | None = None
               ) -> Game:  # type: ignore[type-arg]
-    """A game by name (``bezique``, ``sixtysix``) with options given as an options object,
-    a mapping, or ``["name=value", ...]``."""
+    """A game by name (``bezique``, ``sixtysix``, ``rubicon``, ``chinese``) with options
+    given as an options object, a mapping, or ``["name=value", ...]``."""
     key = name.strip().lower().replace("-", "").replace("_", "")
-    aliases = {"bezique": "bezique", "sixtysix": "sixtysix", "66": "sixtysix"}
+    aliases = {"bezique": "bezique", "sixtysix": "sixtysix", "66": "sixtysix",
+               "rubicon": "rubicon", "rubiconbezique": "rubicon", "chinese": "chinese",
+               "chinesebezique": "chinese"}
     if key not in aliases or aliases[key] not in GAMES:
         raise OptionError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
     cls = GAMES[aliases[key]]
@@ -29,4 +34,5 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
     return cls(cls.options_class.parse(options))
 
 
-__all__ = ["GAMES", "Bezique", "BeziqueOptions", "SixtySix", "SixtySixOptions", "make_game"]
+__all__ = ["GAMES", "Bezique", "BeziqueOptions", "Chinese", "ChineseOptions", "Rubicon",
+           "RubiconOptions", "SixtySix", "SixtySixOptions", "make_game"]
