@@ -455,8 +455,12 @@ def test_observations_hide_every_other_hand() -> None:
 def test_consulting_partners_see_each_others_hands() -> None:
     s = follow(players=4, partners="opposite", consult=True).deal(1, seed=6)
     assert [h is not None for h in s.observation(0).hands] == [True, False, True, False]
+    assert s.observation(0).sees == (0, 2) and s.observation(3).sees == (1, 3)
+    assert s.observation(0).hands[2] == tuple(sorted(s.hands[2]))
+    assert follow(players=4, partners="opposite").deal(1, seed=6).observation(0).sees == (0,)
     box = follow(players=5, partners="one_against_rest", consult=True).deal(0, seed=2)
     assert [h is not None for h in box.observation(0).hands] == [True] + [False] * 4
+    assert box.observation(2).sees == (1, 2, 3, 4)
     assert [h is not None for h in box.observation(3).hands] == [False] + [True] * 4
     assert box.visible(2, 4) and not box.visible(0, 1) and not box.visible(1, 0)
 

@@ -1010,6 +1010,8 @@ def test_sides_are_written_as_the_seats_of_each_side() -> None:
     text = dumps(record_from_match(play_table(partners="opposite", stop_after=3), NAMES4,
                                    KINDS4, date=None))
     assert '[Sides "0 2" "1 3"]' in text.splitlines()
+    spaced = text.replace('[Sides "0 2" "1 3"]', '[Sides " 0  2"   "1 3 "]')
+    assert spaced != text and dumps(loads(spaced)) == text  # read tolerantly, written canonically
     box = dumps(record_from_match(play_table(players=3, partners="one_against_rest",
                                              stop_after=1), date=None))
     assert '[Sides "0" "1 2"]' in box.splitlines()
@@ -1095,6 +1097,7 @@ V2_HEAD = ('[Format "2"]\n[Game "follow"]\n[Option "players" "3"]\n[Seats "3"]\n
      ("line 5", "has no partnerships")),
     ('[Format "2"]\n[Game "follow"]\n[Sides "0 2"]\n', ("line 3", "two quoted values or")),
     ('[Format "2"]\n[Game "follow"]\n[Sides "0 2" "1 x"]\n', ("line 3", "its seats")),
+    ('[Format "2"]\n[Game "follow"]\n[Sides "0 2" ""]\n', ("line 3", "its seats")),
     ('[Format "2"]\n[Game "follow"]\n[Sides "0 2" "1 2"]\n', ("line 3", "each seat once")),
     (V2_HEAD + '[Player3 "D" "human"]\nDeal 1 dealer 0\n',
      ("line 7", "header Player3 names seat 3, but the table has 3 seats")),

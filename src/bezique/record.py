@@ -673,7 +673,6 @@ _ARITY = {"Format": 1, "Game": 1, "Option": 2, "Player0": 2, "Player1": 2, "Seed
 #: Version 2's headers and their number of values (``Sides``: 0 stands for two or more).
 _ARITY_V2 = {**_ARITY, "Seats": 1, "Sides": 0,
              **{f"Player{k}": 2 for k in range(table.MAX_SEATS)}}
-_SEAT_LIST = re.compile(r"[0-9](?: [0-9])*+")
 _EOL = re.compile(rb"\r\n|\r|\n")
 _CHUNK = 1 << 16
 
@@ -1138,10 +1137,11 @@ class _Reader2(_Reader):
             return
         seen: list[int] = []
         for v in values:
-            if not _SEAT_LIST.fullmatch(v):
+            seats = v.split()
+            if not seats or not all(len(x) == 1 and x in "012345" for x in seats):
                 raise RecordError(f"line {n}: each side is its seats separated by spaces,"
                                   f' as in [Sides "0 2" "1 3"], not {_show(v)}')
-            seen += [int(x) for x in v.split()]
+            seen += [int(x) for x in seats]
         if sorted(seen) != list(range(len(seen))):
             raise RecordError(f"line {n}: the sides must name each seat once, from 0")
 

@@ -226,7 +226,8 @@ class TrickObservationN(Observation):
     fields are tuples with one entry per seat, in absolute seat order.
 
     ``hands`` holds each hand the viewer sees (``State.visible``: his own; a consulting
-    partner's) and ``None`` for every other; ``known_in_hand`` the cards publicly known
+    partner's) and ``None`` for every other, ``sees`` says whose those are (the viewer's
+    seat, and his consulting partners'); ``known_in_hand`` the cards publicly known
     to be in each hand; ``excluded`` the cards of the pack each seat is publicly known
     not to hold (shown by the follow rules), ``voids`` the suits wholly among them.
     ``to_move`` is the deciding seat (``current_player()``), ``hand_to_play`` the hand
@@ -243,6 +244,7 @@ class TrickObservationN(Observation):
     sides: tuple[int, ...]
     trump: Suit | None
     hand: tuple[Card, ...]
+    sees: tuple[int, ...]
     hands: tuple[tuple[Card, ...] | None, ...]
     hand_sizes: tuple[int, ...]
     known_in_hand: tuple[tuple[Card, ...], ...]
@@ -675,7 +677,7 @@ class TrickStateN(State):
                             if any(c >> 4 == x for c in pack)
                             and all(self.excluded[p] >> c & 1 for c in pack if c >> 4 == x))
                       for p in range(n))
-        trick_winner_seat = self.winner
+        sees = tuple(p for p in range(n) if self.visible(seat, p))
         return {
             "seat": seat, "dealer": self.dealer, "to_move": self.current_player(),
             "hand_to_play": self.player if self.phase != OVER_PHASE else TERMINAL,
@@ -683,15 +685,16 @@ class TrickStateN(State):
             "sides": self.deal_sides,
             "trump": Suit(self.trump) if self.trump >= 0 else None,
             "hand": tuple(sorted(Card(c) for c in self.hands[seat])),
+            "sees": sees,
             "hands": tuple(tuple(sorted(Card(c) for c in self.hands[p]))
-                           if self.visible(seat, p) else None for p in range(n)),
+                           if p in sees else None for p in range(n)),
             "hand_sizes": tuple(len(h) for h in self.hands),
             "known_in_hand": tuple(tuple(sorted(Card(c) for c in k)) for k in self.known),
             "excluded": excluded, "voids": voids, "stock_size": len(self.stock),
             "leader": self.leader,
             "trick": tuple((p, Card(c)) for p, c in zip(self.trick_seats, self.trick,
                                                         strict=True)),
-            "winning": trick_winner_seat,
+            "winning": self.winner,
             "last_trick": tuple((p, Card(c)) for p, c in self.last_trick),
             "tricks_played": self.tricks,
             "tricks_won": tuple(self.tricks_won),
