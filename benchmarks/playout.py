@@ -72,7 +72,7 @@ def playout_run(game: Game[Any], seconds: float, seed: int,
     deadline = start + seconds
     while True:
         state = game.deal(dealer, rng=rng)
-        dealer ^= 1
+        dealer = (dealer + 1) % game.num_players  # the deal passes to the left
         while not state.is_terminal():
             state.apply(choice(state.legal_actions()))
             decisions += 1
@@ -89,7 +89,7 @@ def mid_deal_states(game: Game[Any], count: int, seed: int) -> list[State]:
     rng = random.Random(seed)
     states: list[State] = []
     while len(states) < count:
-        state = game.deal(len(states) % 2, rng=rng)
+        state = game.deal(len(states) % game.num_players, rng=rng)
         path: list[State] = []
         while not state.is_terminal():
             path.append(state.clone())
