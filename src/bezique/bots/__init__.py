@@ -52,3 +52,4 @@ def make_bot(kind: str, game: Game, seed: int | None = None) -> Bot:  # type: ig
 __all__ = ["BOTS", "RULE_BOTS", "Advice", "Bot", "RandomBot", "make_bot", "rule_bot_class"]
 
 RULE_BOTS["sixtysix"] = "bezique.bots.sixtysix_rules:SixtySixRulesBot"
+RULE_BOTS["rubicon"] = RULE_BOTS["chinese"] = "bezique.bots.rubicon_rules:RubiconRulesBot"

@@ -612,13 +612,14 @@ class RubiconState(Declarer, TrickState):
                  tables: Sequence[Sequence[int | tuple[int, int, int, int]]] = ((), ()),
                  dealer: int = 0, to_move: int = 1, phase: str = "lead",
                  lead: int | None = None, tricks: int = 0,
-                 points: Sequence[int] = (0, 0), brisques: Sequence[int] = (0, 0)
-                 ) -> RubiconState:
+                 points: Sequence[int] = (0, 0), brisques: Sequence[int] = (0, 0),
+                 history: bool = True) -> RubiconState:
         """Set up a position directly (tests, puzzles): hands, table cards (a card, or
         ``(card, used_a, used_b, used_c)`` for one already announced), the trump (None:
         not made yet), the stock top first, whose turn and in which phase (``lead``,
         ``follow`` with the ``lead`` card, ``declare`` for the winner of the last trick).
-        Cards not placed count as won by seat 0 in earlier tricks."""
+        Cards not placed count as won by seat 0 in earlier tricks, which the public
+        record shows (``history=False``: it shows nothing)."""
         s = cls._blank(game, check_seat(dealer, 2, "dealer"))
         s.player = check_seat(to_move, 2, "to_move")
         s.hands = [[int(c) for c in hands[0]], [int(c) for c in hands[1]]]
@@ -644,6 +645,10 @@ class RubiconState(Declarer, TrickState):
                 raise ValueError(f"too many {card_name(c)} in the position")
             rest[c] -= 1
         s.won = [sorted(rest.elements()), []]
+        if history:
+            won = s.won[0]
+            for i in range(0, len(won) - 1, 2):
+                s._note("trick", 0, won[i], won[i + 1])
         return s
 
     # -- the rules' hooks for declarations ------------------------------------------------
