@@ -307,11 +307,11 @@ class RubiconRulesBot(Bot):
                         values[a] = max(values[a], top + 1.0)
             # the Aces before a plain sequence, the trump sequence before the double
             # bézique: the cards laid are then free to win tricks (Suggestions)
-            for first, second in (("four-aces", "sequence"),
+            for sooner, later in (("four-aces", "sequence"),
                                   ("royal-sequence", "double-bezique")):
-                if first in firsts and second in firsts:
-                    top = max(values[a] for a in firsts[second])
-                    for a in firsts[first]:
+                if sooner in firsts and later in firsts:
+                    top = max(values[a] for a in firsts[later])
+                    for a in firsts[sooner]:
                         values[a] = max(values[a], top + 1.0)
         best = max(legal, key=lambda a: values.get(a, -1.0))
         if why is not None:
