@@ -161,8 +161,13 @@ def wrap(text: str, indent: str = "", width: int = WIDTH) -> list[str]:
 
 def name_seats(text: str, seats: Seats) -> str:
     """The score sheet's summaries speak of ``seat 0``; on screen, use the names."""
-    text = re.sub(r"\bseat (\d)\b", lambda m: seats.names[int(m.group(1))]
-                  if int(m.group(1)) < len(seats.names) else m.group(0), text)
+    def name(m: re.Match[str]) -> str:
+        found = [int(x) for x in re.findall(r"\d", m.group(1))]
+        if any(k >= len(seats.names) for k in found):
+            return m.group(0)
+        return " & ".join(seats.names[k] for k in found)
+
+    text = re.sub(r"\bseats? (\d(?: & \d)*)\b", name, text)
     if seats.names[seats.human] == "You":  # the default name: "You win", not "You wins"
         text = re.sub(r"\bYou (win|claim|close)s\b", r"You \1", text)
     return text
@@ -258,7 +263,7 @@ class GameView:
             cells = []
             if points is not None:
                 cells.append(f"deal {points[seat]}")
-            cells.append(f"match {match.sheet.totals[seat]}")
+            cells.append(f"match {match_total(match, seat)}")
             out.append(SeatLine(seats.label(seat), cells, is_human=seat == seats.human))
         return out
 
@@ -292,8 +297,8 @@ class GameView:
         last = _last_trick(state)
         if last is None:
             return []
-        winner, lead, follow = last
-        return [f"Last trick: {show(lead)} {show(follow)}, won by "
+        winner, cards = last
+        return [f"Last trick: {show_cards(cards)}, won by "
                 f"{'you' if winner == seats.human else seats.label(winner)}"]
 
     def hand_cards(self, obs: Observation) -> tuple[Sequence[int], Sequence[int]]:
@@ -429,6 +434,14 @@ def deal_banner(match: Match, seats: Seats) -> str:
     return f"=== Deal {len(match.deals)}: {seats.says(dealer, 'deal')}, {leads} first ==="
 
 
+def match_total(match: Match, seat: int) -> int:
+    """The match total that counts for ``seat``: his own, or his side's on a sheet of
+    sides."""
+    sheet = match.sheet
+    column = sheet.column_of(seat) if hasattr(sheet, "column_of") else seat
+    return int(sheet.totals[column])
+
+
 def sheet_lines(match: Match, seats: Seats) -> list[str]:
     """The match's score sheet, the seats in their one order, named; without the
     sheet's closing summary, which the result line says (the end is said once)."""
@@ -487,7 +500,7 @@ class BeziqueView(GameView):
         out = []
         for seat in seats.order():
             name = seats.label(seat) + (" (dealer)" if seat == o.dealer else "")
-            cells = [f"deal {o.points[seat]}", f"match {match.sheet.totals[seat]}"]
+            cells = [f"deal {o.points[seat]}", f"match {match_total(match, seat)}"]
             notes = []
             if seat != seats.human:
                 cells.append(f"hand {o.hand_sizes[seat]}")
@@ -588,7 +601,7 @@ class BeziqueView(GameView):
                 text = f" — {seats.says(e[1], 'win', 'the trick')}"
                 scores = []
                 while i + 1 < n and events[i + 1][0] == "score" and \
-                        events[i + 1][3] in ("brisque", "two brisques", "last trick"):
+                        ("brisque" in events[i + 1][3] or events[i + 1][3] == "last trick"):
                     i += 1
                     s = events[i]
                     scores.append(f"{s[3]} {s[2]}")
@@ -627,8 +640,9 @@ class BeziqueView(GameView):
             elif kind == "draw":
                 pass  # every trick of the stock phase ends so; the stock count shows it
             elif kind == "draw-last":
+                taker = e[3] if len(e) > 3 else 1 - e[1]  # at two, the trick's loser
                 lines.append(seats.says(e[1], "draw", "the last card of the stock") + "; "
-                             + seats.says(1 - e[1], "take", f"the turn-up {show(e[2])}")
+                             + seats.says(taker, "take", f"the turn-up {show(e[2])}")
                              .replace("You take", "you take") + ".")
                 lines.append("The stock is exhausted: the table cards go back to the hands; "
                              "from now on follow suit and win the trick if you can.")
@@ -655,7 +669,15 @@ class BeziqueView(GameView):
                 rows["the seven of trumps"][seat] += pts
             else:
                 rows["declarations"][seat] += pts
-        return Breakdown([(k, rows[k]) for k in kinds], list(state.scores()), [])
+        totals = [sum(rows[k][s] for k in kinds) for s in seats.order()]
+        result = []
+        sides = getattr(state, "sides", None)
+        if sides is not None and len(set(sides)) < len(sides):  # partners' points combine
+            result.append("sides: " + "; ".join(
+                " & ".join(seats.label(s) for s in seats.order() if sides[s] == side)
+                + f" {sum(totals[s] for s in seats.order() if sides[s] == side)}"
+                for side in sorted(set(sides))))
+        return Breakdown([(k, rows[k]) for k in kinds], totals, result)
 
     def rules(self, game: Game[Any]) -> str:
         from ..games.bezique import COMBINATIONS
@@ -698,10 +720,11 @@ def _score_events(state: State) -> list[tuple[int, int, str]]:
     return [(e[1], e[2], str(e[3])) for e in _log(state) if e[0] == "score"]
 
 
-def _last_trick(state: State) -> tuple[int, int, int] | None:
+def _last_trick(state: State) -> tuple[int, tuple[int, ...]] | None:
+    """The winner and the cards, in the order played, of the last trick of the log."""
     for e in reversed(_log(state)):
         if e[0] == "trick":
-            return (e[1], e[2], e[3])
+            return (e[1], tuple(e[2:]))
     return None
 
 
@@ -764,6 +787,88 @@ Typing: the number of a choice, or the action as the screen writes it: Q♠ or Q
 queen of spades from your hand), Q♠* (the one on your table), bezique Q♠ J♦, royal
 marriage K♥ Q♥ (cards already on your table with a star: marriage K♥* Q♥), several at
 once joined by +, score marriage K♥ Q♥ (a combination carried to score), exchange, draw."""
+
+
+# -- Three- and four-handed Bézique -------------------------------------------------------
+
+class MultiBeziqueView(BeziqueView):
+    """Three-handed and four-handed (partnership) Bézique
+    (``bezique.games.bezique.multi``): the two-handed view at a table of three or four,
+    partners named, each side's total, and the partner asked to declare."""
+
+    game_name = "bezique3"
+    title = "Three-handed Bézique"
+
+    def seat_lines(self, state: State, obs: Observation, seats: Seats, match: Match
+                   ) -> list[SeatLine]:
+        o: Any = obs
+        lines = super().seat_lines(state, obs, seats, match)
+        mine = o.sides[seats.human]
+        for seat, line in zip(seats.order(), lines, strict=True):
+            if seat != seats.human and o.sides[seat] == mine:
+                line.name = line.name.replace(seats.label(seat),
+                                              f"{seats.label(seat)} (partner)", 1)
+            if seat == o.to_move and seat != seats.human:
+                line.cells.append("to play")
+        return lines
+
+    def notes(self, state: State, obs: Observation, seats: Seats) -> list[str]:
+        o: Any = obs
+        lines = []
+        if len(set(o.sides)) < len(o.sides):  # partnerships: each side's total
+            sides = sorted(set(o.sides))
+            lines.append("Sides: " + "; ".join(
+                " & ".join(seats.label(s) for s in seats.order() if o.sides[s] == side)
+                + f" {o.side_points[side]}" for side in sides))
+        if o.trick:
+            played = []
+            seat = o.trick_leader
+            for card in o.trick:
+                played.append(f"{seats.label(seat)} {show(card)}")
+                seat = (seat + 1) % len(seats.names)
+            lines.append("This trick: " + ", ".join(played))
+        return lines + self.last_trick(state, seats)
+
+    def situation(self, state: State, obs: Observation, seats: Seats) -> str:
+        o: Any = obs
+        if o.phase == "asked":
+            return "Your partner asks whether you have anything to declare"
+        if o.phase == "follow":
+            lead = o.trick_leader
+            text = f"{seats.label(lead)} led {show(o.trick[0])}: your card"
+            return text + (" (follow suit and win if you can)" if self.stock_over(o) else "")
+        text = super().situation(state, obs, seats)
+        if any(type(a).__name__ == "AskPartner" for a in state.legal_actions()):
+            text = text.replace(" or draw", ", ask your partner or draw")
+        return text
+
+    def label(self, state: State, action: Action) -> str:
+        kind = type(action).__name__
+        if kind == "AskPartner":
+            return "ask your partner to declare"
+        if kind == "NothingToDeclare":
+            return "nothing (nothing to declare)"
+        return super().label(state, action)
+
+    def automatic(self, state: State, actions: Sequence[Action]) -> str | None:
+        if len(actions) == 1 and type(actions[0]).__name__ == "NothingToDeclare":
+            return "Your partner asks; you have nothing to declare."
+        return super().automatic(state, actions)
+
+    def narrate(self, events: Sequence[Any], start: int, seats: Seats) -> list[str]:
+        lines: list[str] = []
+        begin = start
+        for i in range(start, len(events)):
+            e = events[i]
+            if e[0] in ("ask", "nothing"):
+                lines += super().narrate(events[:i], begin, seats)
+                if e[0] == "ask":
+                    whom = seats.label(e[2]).replace("You", "you")
+                    lines.append(seats.says(e[1], "ask", f"{whom} to declare") + ".")
+                else:
+                    lines.append(seats.says(e[1], "have", "nothing to declare") + ".")
+                begin = i + 1
+        return lines + super().narrate(events, begin, seats)
 
 
 # -- Rubicon and Chinese Bézique ---------------------------------------------------------
@@ -915,7 +1020,7 @@ class SixtySixView(GameView):
             if self.show_counts:
                 cells.append(f"count {o.points[seat]}")
             cells += [f"tricks {o.tricks_won[seat]}",
-                      f"game points {match.sheet.totals[seat]} of {target}"]
+                      f"game points {match_total(match, seat)} of {target}"]
             notes = []
             if seat != seats.human:
                 cells.append(f"hand {o.hand_sizes[seat]}")
@@ -1153,7 +1258,9 @@ the queen of spades), marry K♥, show K♥ Q♥, draw, close, claim, exchange."
 
 
 VIEWS: dict[str, type[GameView]] = {"bezique": BeziqueView, "sixtysix": SixtySixView,
-                                     "rubicon": RubiconView, "chinese": RubiconView}
+                                     "rubicon": RubiconView, "chinese": RubiconView,
+                                     "bezique3": MultiBeziqueView,
+                                     "bezique4": MultiBeziqueView}
 
 
 def view_for(game: Game[Any], *, show_counts: bool | None = None) -> GameView:

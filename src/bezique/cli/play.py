@@ -389,6 +389,11 @@ class Session:
             return "The match is over."
         if sheet.summary:
             return f"Match over: {name_seats(sheet.summary, self.seats)}."
+        if getattr(sheet, "sides", None):  # a sheet of sides: the winner is a side
+            if sheet.column_of(self.seats.human) == sheet.winner:
+                return "Match over: you and your partner win the match."
+            names = [self.seats.label(s) for s in self.seats.order()]
+            return f"Match over: {sheet.labels(names)[sheet.winner]} win the match."
         return f"Match over: {self.seats.says(sheet.winner, 'win', 'the match')}."
 
     def screen(self, state: State, story: list[str]) -> Screen:
