@@ -650,3 +650,23 @@ def test_a_score_sheet_of_sides_names_the_partners() -> None:
     sheet = FOUR.new_sheet()
     assert isinstance(sheet, ScoreSheet) and sheet.labels(["N", "E", "S", "W"]) == ["N & S",
                                                                                   "E & W"]
+
+
+@pytest.mark.parametrize("game", [THREE, THREE_63, FOUR, ONE_SCORES])
+def test_records_of_three_and_four_seats_round_trip_and_replay(
+        game: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the games are not in GAMES yet (tests there assume two seats): registered here
+    from bezique.games import GAMES
+    from bezique.record import dumps, loads, record_from_match, replay
+    monkeypatch.setitem(GAMES, game.name, type(game))
+    match = Match(game, seed=4, first_dealer=1)
+    rng = random.Random(4)
+    for _ in range(700):  # a deal and more, ending inside the next
+        match.apply(rng.choice(match.state.legal_actions()))
+    text = dumps(record_from_match(match, date=None))
+    assert f'[Seats "{game.num_players}"]' in text
+    if game.num_players == 4:
+        assert '[Sides "0 2" "1 3"]' in text
+    again = replay(loads(text))
+    assert str(again.state) == str(match.state) and again.sheet == match.sheet
+    assert dumps(record_from_match(again)) == text
