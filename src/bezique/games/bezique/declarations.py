@@ -554,15 +554,18 @@ class Declarer:
         table = self._decl_table(p)
         # cheap rejection first: most tricks leave nothing to declare
         avail = dict(counts)
-        on_table = [0] * 16  # table cards by rank
         for e in table:
             c = e[0]
             avail[c] = avail.get(c, 0) + 1
-            on_table[c & 15] += 1
         out: dict[Declare, Any] = {}
-        fresh = counts.keys()
-        for name, kinds, need in self.game.patterns(self.trump):
-            if fresh.isdisjoint(need):
+        game = self.game
+        for name, kinds, need in game.patterns(self.trump):
+            fresh = False
+            for k in need:
+                if k in counts:
+                    fresh = True
+                    break
+            if not fresh:
                 continue
             for k, n in need.items():
                 if avail.get(k, 0) < n:
@@ -574,9 +577,15 @@ class Declarer:
         by_rank = [0, 0, 0, 0, 0]  # J Q K A counts (hand), index rank - 10
         for c, n in counts.items():
             by_rank[(c & 15) - 10] += n
-        for name, rank in self.game.table.fours:
+        for name, rank in game.table.fours:
             in_hand = by_rank[rank - 10]
-            if in_hand and in_hand + on_table[rank] >= 4:
+            if not in_hand:
+                continue
+            total = in_hand
+            for e in table:
+                if e[0] & 15 == rank:
+                    total += 1
+            if total >= 4:
                 for plan in self._four_plans(table, name, rank, counts):
                     for act, iplan in self._build(p, table, name, plan):
                         out.setdefault(act, iplan)

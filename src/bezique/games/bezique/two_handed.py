@@ -818,7 +818,8 @@ class BeziqueState(Declarer, TrickState):
         if self.declared:
             pass  # one declaration per trick (BZ 53); only the EW exchange may follow
         elif not self.exchanged or self.game.options.seven_exchange_with_declaration:
-            opts.update(self._carried_options(p))
+            if self.carried[p]:
+                opts.update(self._carried_options(p))
             for action, plan in self._declarations(p):
                 opts.setdefault(action, plan)
         opts[DRAW] = None
