@@ -12,6 +12,7 @@ import pytest
 from bezique import Card, OptionError
 from bezique.bots import BOTS, RULE_BOTS, Bot, RandomBot, make_bot
 from bezique.bots.arena import BotFactory, duplicate_games, duplicate_match, play_deal
+from bezique.bots.bezique_multi_rules import duplicate_table, rotations
 from bezique.bots.bezique_rules import BeziqueRulesBot, played_cards
 from bezique.core.cards import card_name
 from bezique.core.game import Action, State
@@ -27,6 +28,12 @@ from bezique.games.bezique import (
 )
 
 GAME = Bezique()
+
+#: The registered games played by two (``duplicate_match`` of ``bots.arena`` seats exactly
+#: two and refuses any other table), and those of three seats or more (played in the
+#: N-seat arena, ``duplicate_table``, which rotates the seats or the sides).
+TWO_SEAT_GAMES = sorted(n for n in GAMES if GAMES[n]().num_players == 2)
+N_SEAT_GAMES = sorted(n for n in GAMES if GAMES[n]().num_players != 2)
 
 
 def cards(text: str) -> list[int]:
@@ -105,12 +112,20 @@ def test_make_bot_rules_for_a_game_without_a_rule_player(
         make_bot("rules", GAME)
 
 
-def test_rule_bot_of_every_registered_game_plays_it() -> None:
-    for name in RULE_BOTS:
-        game = make_game(name)
-        stats = duplicate_match(game, BOTS["rules"], BOTS["random"], n_deals=2, seed=3,
-                                check=True)
-        assert len(stats.diffs) == 2
+@pytest.mark.parametrize("name", sorted(RULE_BOTS))
+def test_rule_bot_of_every_registered_game_plays_it(name: str) -> None:
+    # the N-seat arena seats any table (two seats included): the rule player plays only
+    # legal actions from every seat, and outscores the random player on these deals
+    game = make_game(name)
+    stats = duplicate_table(game, BOTS["rules"], BOTS["random"], n_deals=2, seed=3,
+                            check=True)
+    assert stats.game == game.name and len(stats.diffs) == 2
+    assert stats.rotations == len(rotations(game))
+    assert stats.mean > 0
+    if game.num_players == 2:  # and the two-seat arena, which seats two only
+        two = duplicate_match(game, BOTS["rules"], BOTS["random"], n_deals=2, seed=3,
+                              check=True)
+        assert len(two.diffs) == 2
 
 
 def test_bezique_rules_bot_refuses_another_game() -> None:
@@ -126,8 +141,8 @@ def test_bezique_rules_bot_refuses_another_game() -> None:
 
 # -- the arena --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_duplicate_match_works_for_every_game(name: str) -> None:
+@pytest.mark.parametrize("name", TWO_SEAT_GAMES)
+def test_duplicate_match_works_for_every_two_seat_game(name: str) -> None:
     game = make_game(name)
     stats = duplicate_match(game, BOTS["random"], BOTS["random"], n_deals=3, seed=5,
                             check=True)
@@ -135,6 +150,29 @@ def test_duplicate_match_works_for_every_game(name: str) -> None:
     assert len(stats.diffs) == 3 and len(stats.points_a) == 6
     assert stats.wins + stats.losses + stats.ties == 6
     assert 0.0 <= stats.win_rate <= 1.0
+
+
+@pytest.mark.parametrize("name", N_SEAT_GAMES)
+def test_duplicate_match_refuses_a_table_of_more_than_two(name: str) -> None:
+    game = make_game(name)
+    with pytest.raises(ValueError, match=f"need a two-player game; .* has {game.num_players}"):
+        duplicate_match(game, BOTS["random"], BOTS["random"], n_deals=1, seed=5)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_duplicate_table_works_for_every_game(name: str) -> None:
+    # each deal is played once per rotation: each seat in turn for every-man-for-himself
+    # tables (two seats included), each side's seats in turn for partnerships
+    game = make_game(name)
+    rots = rotations(game)
+    seats = sorted(p for mine in rots for p in mine)
+    assert seats == list(range(game.num_players))  # every seat held once per deal
+    stats = duplicate_table(game, BOTS["random"], BOTS["random"], n_deals=3, seed=5,
+                            check=True)
+    assert stats.game == game.name and stats.n_deals == 3
+    assert stats.rotations == len(rots) >= 2
+    assert len(stats.diffs) == 3
+    assert len(stats.points_a) == len(stats.points_b) == 3 * len(rots)
 
 
 def test_duplicate_match_plays_each_deal_from_both_seats() -> None:

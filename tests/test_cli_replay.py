@@ -183,11 +183,17 @@ def test_every_game_replays_from_the_command_line(name: str, tmp_path: Path) -> 
     write(path, record_from_match(match, date=None))
     result = run(str(path))
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith(f"{match.game.title}: Player 0 (unknown) v Player 1")
-    assert match.sheet.text(("Player 0", "Player 1")) in result.stdout
+    names = tuple(f"Player {seat}" for seat in range(match.game.num_players))
+    assert result.stdout.startswith(
+        f"{match.game.title}: " + " v ".join(f"{n} (unknown)" for n in names))
+    assert match.sheet.text(names) in result.stdout
     data = json.loads(run(str(path), "--json").stdout)
     assert data["game"] == name and data["finished"] is True
+    assert data["players"] == [{"name": n, "kind": "unknown"} for n in names]
     assert data["sheet"] == match.sheet.to_json()
+    winner = match.sheet.winner  # a seat, or on a sheet of sides a side
+    assert winner is not None and data["winner"] == winner
+    assert data["winner_name"] == match.sheet.labels(names)[winner]
 
 
 # -- the record limits and the format version ------------------------------------------------

@@ -561,3 +561,42 @@ def test_a_legal_announcement_the_list_leaves_out_is_taken_as_typed(tmp_path: Pa
     assert action is not None and action not in choices, problem  # BZ 54: legal, not listed
     state.apply(action)
     assert state.scores()[0] == 20 and len(state.observation(0).carried[0]) == 1
+
+
+# -- the rest of the family at the table ---------------------------------------------------
+
+@pytest.mark.parametrize("game,seats", [("rubicon", 2), ("chinese", 2), ("bezique3", 3),
+                                        ("bezique4", 4)])
+def test_a_whole_match_of_each_new_game_at_the_terminal(tmp_path: Path, game: str,
+                                                         seats: int) -> None:
+    path = tmp_path / "r.txt"
+    result = play("--game", game, "--seed", "4", "--record", str(path), stdin="1\n" * 8000)
+    out = result.output
+    assert result.exit_code == 0, out
+    record = read(path)
+    assert len(record.players) == seats and record.kinds.count("human") == 1
+    assert "rules" in record.kinds  # the rule-based player sits at every other seat
+    match = replay(record)
+    assert match.is_over()
+    assert out.count("Match over") == 1
+    assert out.count(" is over.") == len(match.deals)
+    # one hand shown on each screen, the player's own
+    screens = out.count("Your choice [")
+    assert len(hands_shown(out)) >= screens > 0
+    if game in ("rubicon", "chinese"):
+        assert "no trumps yet" in out and "brisques" in out
+        assert "the deal settled as a game, in hundreds" in out
+    if game == "bezique3":
+        assert "Left" in out and "Right" in out and "(partner)" not in out
+        assert re.search(rf"^Last trick: {CARD} {CARD} {CARD}, won by", out, re.M)
+    if game == "bezique4":
+        assert "Across (partner)" in out and "Sides: You & Across" in out
+        assert re.search(r"^  sides: You & Across \d+; Left & Right \d+$", out, re.M)
+
+
+def test_four_handed_partners_ask_each_other_at_the_terminal(tmp_path: Path) -> None:
+    result = play("--game", "bezique4", "--seed", "5", "--opponent", "random", "--record",
+                  str(tmp_path / "r.txt"), stdin="1\n" * 300)
+    out = result.output
+    assert "ask your partner to declare" in out
+    assert "You ask Across to declare." in out

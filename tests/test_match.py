@@ -14,6 +14,9 @@ from bezique.games import GAMES
 from bezique.games.bezique import DRAW, Bezique, BeziqueOptions
 
 GAME_NAMES = sorted(GAMES)
+#: Every registered game with each of its seats as the first dealer.
+GAME_DEALERS = [(name, dealer) for name in GAME_NAMES
+                for dealer in range(GAMES[name]().num_players)]
 
 
 def play_match(match: Match, player_seed: int, max_actions: int = 200_000) -> Match:
@@ -40,23 +43,25 @@ def replay_deal_scores(match: Match, i: int) -> tuple[int, int]:
 
 # -- the deal alternates -----------------------------------------------------------------
 
-@pytest.mark.parametrize("name", GAME_NAMES)
-@pytest.mark.parametrize("first_dealer", [0, 1])
+@pytest.mark.parametrize(("name", "first_dealer"), GAME_DEALERS)
 def test_the_deal_alternates(name: str, first_dealer: int) -> None:
-    """Bézique GAP-BZ-2; Sixty-Six likewise: each deal the other player deals."""
+    """Bézique GAP-BZ-2; Sixty-Six likewise: each deal the other player deals. At a table
+    of more, the deal passes to the left, ``(dealer + 1) % n``, and the seat left of the
+    dealer leads (at two seats: the other player deals, and the pone leads)."""
     match = Match(GAMES[name](), seed=7, first_dealer=first_dealer)
+    n = match.game.num_players
     assert match.dealer == first_dealer
-    assert match.state.current_player() == 1 - first_dealer  # the pone leads
+    assert match.state.current_player() == (first_dealer + 1) % n  # the pone leads
     seen_deals = 1
     rng = random.Random(1)
     while not match.is_over():
         match.apply(rng.choice(match.state.legal_actions()))
         if len(match.deals) > seen_deals and not match.is_over():
             seen_deals = len(match.deals)
-            assert match.dealer == first_dealer ^ ((seen_deals - 1) % 2)
-            assert match.state.current_player() == 1 - match.dealer
+            assert match.dealer == (first_dealer + seen_deals - 1) % n
+            assert match.state.current_player() == (match.dealer + 1) % n
     assert len(match.deals) >= 2
-    assert [d.dealer for d in match.deals] == [first_dealer ^ (i % 2)
+    assert [d.dealer for d in match.deals] == [(first_dealer + i) % n
                                                for i in range(len(match.deals))]
     assert [r.dealer for r in match.sheet.rows] == [d.dealer for d in match.deals]
 

@@ -21,6 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bezique.core import table as seating
 from bezique.core.cards import card_name
 from bezique.core.errors import IllegalActionError, NotationError
 from bezique.core.game import TERMINAL, Action, Game, Options, State
@@ -32,7 +33,6 @@ GAME_NAMES = sorted(GAMES)
 MAX_STEPS = 5_000  # far beyond any deal: a deal that runs this long is itself a failure
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-dealers = st.integers(min_value=0, max_value=1)
 
 
 #: ``make test`` draws the same examples every run, so the suite passes or fails alike for
@@ -68,6 +68,15 @@ def options_of(game_cls: type[Game[Any]]) -> st.SearchStrategy[Options]:
 def games_of(name: str) -> st.SearchStrategy[Game[Any]]:
     game_cls = GAMES[name]
     return options_of(game_cls).map(game_cls)
+
+
+def seats_of(game: Game[Any]) -> st.SearchStrategy[int]:
+    """Any seat of the game's table (a dealer, a first dealer): ``0 .. num_players - 1``."""
+    return st.integers(min_value=0, max_value=game.num_players - 1)
+
+
+def draw_dealer(data: st.DataObject, game: Game[Any]) -> int:
+    return data.draw(seats_of(game), label="dealer")
 
 
 # -- where the cards are -----------------------------------------------------------------
@@ -122,7 +131,7 @@ def check_accounting(state: State, where: str = "") -> None:
         f"extra {sorted((have - want).elements())}\n{state}")
     known = getattr(state, "known", None)  # cards publicly known to be in a hand
     if known is not None:
-        for seat in (0, 1):
+        for seat in range(state.game.num_players):
             absent = Counter(known[seat]) - Counter(state.hands[seat])  # type: ignore[attr-defined]
             assert not absent, f"seat {seat} is known to hold {sorted(absent)} {where}"
 
@@ -157,18 +166,20 @@ def play_out(state: State, rng: random.Random) -> None:
 def snapshot(state: State) -> tuple[Any, ...]:
     """Everything public and private about a state that the interface shows."""
     events = state.events() if hasattr(state, "events") else None  # type: ignore[attr-defined]
-    return (str(state), state.observation(0), state.observation(1), state.current_player(),
-            [str(a) for a in state.legal_actions()], state.scores(), events)
+    return (str(state), *(state.observation(p) for p in range(state.game.num_players)),
+            state.current_player(), [str(a) for a in state.legal_actions()],
+            state.scores(), events)
 
 
 # -- 1. card accounting ------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 @modest(25)
-@given(data=st.data(), seed=seeds, dealer=dealers)
+@given(data=st.data(), seed=seeds)
 def test_every_card_is_accounted_for_at_every_step(name: str, data: st.DataObject,
-                                                  seed: int, dealer: int) -> None:
+                                                  seed: int) -> None:
     game = data.draw(games_of(name))
+    dealer = draw_dealer(data, game)
     state, rng = random_deal(game, seed, dealer)
     require_card_locations(state)
     for _ in positions(state, rng):
@@ -180,25 +191,31 @@ def test_every_card_is_accounted_for_at_every_step(name: str, data: st.DataObjec
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 @modest(25)
-@given(data=st.data(), seed=seeds, dealer=dealers)
+@given(data=st.data(), seed=seeds)
 def test_legal_actions_never_empty_before_the_end_and_empty_after(
-        name: str, data: st.DataObject, seed: int, dealer: int) -> None:
+        name: str, data: st.DataObject, seed: int) -> None:
     game = data.draw(games_of(name))
+    dealer = draw_dealer(data, game)
     state, rng = random_deal(game, seed, dealer)
-    assert state.current_player() == 1 - dealer  # the pone leads first
+    seats = game.num_players
+    assert state.current_player() == (dealer + 1) % seats  # the seat left of the dealer leads
     n = 0
     for legal in positions(state, rng):
         if state.is_terminal():
             break
         n += 1
         assert legal, f"no legal action before the end:\n{state}"
-        assert state.current_player() in (0, 1)
+        assert state.current_player() in range(seats)
         assert len({str(a) for a in legal}) == len(legal), f"duplicate actions: {legal}"
-        assert state.returns() == (0, 0)
+        assert state.returns() == (0,) * seats
     assert n > 0
     assert state.current_player() == TERMINAL
     assert state.legal_actions() == []
     assert state.returns() == game.deal_result(state).points
+    returns = state.returns()
+    assert len(returns) == seats
+    for p in range(seats):  # partners each get their side's result
+        assert all(returns[q] == returns[p] for q in seating.partners(state.sides, p))
     with pytest.raises(IllegalActionError):
         state.apply(game.parse_action(str(game.pack.cards[0])))
 
@@ -273,16 +290,21 @@ def require_score_events(state: State) -> None:
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 @modest(25)
-@given(data=st.data(), seed=seeds, dealer=dealers)
+@given(data=st.data(), seed=seeds)
 def test_the_score_is_the_sum_of_the_scoring_events(name: str, data: st.DataObject,
-                                                    seed: int, dealer: int) -> None:
+                                                    seed: int) -> None:
     game = data.draw(games_of(name))
+    dealer = draw_dealer(data, game)
     state, rng = random_deal(game, seed, dealer)
     require_score_events(state)
-    before = (0, 0)
+    seats = game.num_players
+    before = (0,) * seats
     for _ in positions(state, rng):
         events = state.score_events()  # type: ignore[attr-defined]
-        total = (sum(p for s, p, _ in events if s == 0), sum(p for s, p, _ in events if s == 1))
+        per_seat = [sum(p for s, p, _ in events if s == seat) for seat in range(seats)]
+        # each seat holds its side's total: its own points when it plays alone
+        sides = state.sides
+        total = seating.seat_results(sides, seating.side_totals(sides, per_seat))
         assert state.scores() == total, f"scores {state.scores()} but events {events}"
         assert all(a >= b for a, b in zip(total, before, strict=True)), "a score went down"
         before = total
@@ -290,12 +312,12 @@ def test_the_score_is_the_sum_of_the_scoring_events(name: str, data: st.DataObje
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 @modest(25)
-@given(data=st.data(), seed=seeds, dealer=dealers)
-def test_scores_come_only_from_the_rules(name: str, data: st.DataObject, seed: int,
-                                         dealer: int) -> None:
+@given(data=st.data(), seed=seeds)
+def test_scores_come_only_from_the_rules(name: str, data: st.DataObject, seed: int) -> None:
     if name not in SCORE_RULES:
         pytest.skip(f"no table of scoring reasons for {name!r}: add one to SCORE_RULES")
     game = data.draw(games_of(name))
+    dealer = draw_dealer(data, game)
     state, rng = random_deal(game, seed, dealer)
     require_score_events(state)
     for _ in positions(state, rng):
@@ -307,10 +329,11 @@ def test_scores_come_only_from_the_rules(name: str, data: st.DataObject, seed: i
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 @modest(20)
-@given(data=st.data(), seed=seeds, dealer=dealers)
+@given(data=st.data(), seed=seeds)
 def test_replaying_the_pack_and_the_notations_reproduces_the_deal(
-        name: str, data: st.DataObject, seed: int, dealer: int) -> None:
+        name: str, data: st.DataObject, seed: int) -> None:
     game = data.draw(games_of(name))
+    dealer = draw_dealer(data, game)
     pack = game.pack_order(rng=random.Random(seed))
     first = game.deal(dealer, pack=pack)
     choose = random.Random(seed ^ 0x5EED)
@@ -335,10 +358,11 @@ def test_replaying_the_pack_and_the_notations_reproduces_the_deal(
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 @modest(10)
-@given(seed=seeds, dealer=dealers)
-def test_a_seeded_deal_is_the_deal_of_the_seeded_pack(name: str, seed: int,
-                                                      dealer: int) -> None:
+@given(data=st.data(), seed=seeds)
+def test_a_seeded_deal_is_the_deal_of_the_seeded_pack(name: str, data: st.DataObject,
+                                                      seed: int) -> None:
     game = GAMES[name]()
+    dealer = draw_dealer(data, game)
     assert snapshot(game.deal(dealer, seed=seed)) == snapshot(
         game.deal(dealer, pack=game.pack_order(seed=seed)))
     assert snapshot(game.deal(dealer, seed=seed)) == snapshot(
@@ -361,21 +385,30 @@ def secret_cards(state: State, seat: int) -> set[str] | None:
     return {card_name(c) for c in hidden if visible[c] == 0}
 
 
-def swap_hidden(state: State, seat: int,
-                rng: random.Random) -> tuple[State | None, State | None] | None:
+def swap_hidden(state: State, seat: int, rng: random.Random
+                ) -> tuple[State | None, int, State | None] | None:
     """Two copies of ``state`` that differ only in cards hidden from ``seat``: one with a
-    card of the other's unknown hand swapped with a different stock card, one with two
-    different stock cards swapped. ``None`` entries where no such swap exists; the whole
-    result ``None`` if the game keeps no ``hands``/``known``/``stock`` lists."""
+    card of another seat's unknown hand (a hand ``seat`` does not see) swapped with a
+    different stock card, and that seat, the holder; one with two different stock cards
+    swapped. ``None`` entries (holder -1) where no such swap exists; the whole result
+    ``None`` if the game keeps no ``hands``/``known``/``stock`` lists."""
     s: Any = state
     if not all(isinstance(getattr(s, a, None), list) for a in ("hands", "known", "stock")):
         return None
-    other = 1 - seat
-    unknown = list((Counter(s.hands[other]) - Counter(s.known[other])).elements())
+    n = state.game.num_players
+
+    def unknown(p: int) -> list[int]:
+        return list((Counter(s.hands[p]) - Counter(s.known[p])).elements())
+
+    def pairs(p: int) -> list[tuple[int, int]]:
+        return [(x, y) for x in set(unknown(p)) for y in set(s.stock) if x != y]
+
+    # another seat with a card to swap (at two seats, the other; no draw from rng then)
+    others = [p for p in range(n) if not state.visible(seat, p) and pairs(p)]
+    other = (others[0] if len(others) == 1 else rng.choice(others)) if others else -1
     hand_swap: Any = state.clone()
-    pairs = [(x, y) for x in set(unknown) for y in set(s.stock) if x != y]
-    if pairs:
-        x, y = rng.choice(sorted(pairs))
+    if others:
+        x, y = rng.choice(sorted(pairs(other)))
         h: Any = hand_swap
         h.hands[other][h.hands[other].index(x)] = y
         h.stock[h.stock.index(y)] = x
@@ -390,20 +423,21 @@ def swap_hidden(state: State, seat: int,
         st_[i], st_[j] = st_[j], st_[i]
     else:
         stock_swap = None
-    return hand_swap, stock_swap
+    return hand_swap, other, stock_swap
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 @modest(15)
-@given(data=st.data(), seed=seeds, dealer=dealers)
-def test_no_observation_reveals_a_hidden_card(name: str, data: st.DataObject, seed: int,
-                                              dealer: int) -> None:
+@given(data=st.data(), seed=seeds)
+def test_no_observation_reveals_a_hidden_card(name: str, data: st.DataObject, seed: int) -> None:
     game = data.draw(games_of(name))
+    dealer = draw_dealer(data, game)
     state, rng = random_deal(game, seed, dealer)
     sampler = random.Random(seed + 1)
     swaps_checked = 0
+    seats = range(game.num_players)
     for _ in positions(state, rng):
-        for seat in (0, 1):
+        for seat in seats:
             obs = state.observation(seat)
             assert obs.seat == seat
             # the strong check: a state drawn among those this seat cannot tell apart
@@ -417,33 +451,34 @@ def test_no_observation_reveals_a_hidden_card(name: str, data: st.DataObject, se
             swapped = swap_hidden(state, seat, sampler)
             if swapped is None:
                 continue
-            hand_swap, stock_swap = swapped
+            hand_swap, holder, stock_swap = swapped
             if hand_swap is not None:
                 assert hand_swap.observation(seat) == obs
                 # the test can fail: the seat that holds the swapped card does see it
-                assert hand_swap.observation(1 - seat) != state.observation(1 - seat)
+                assert hand_swap.observation(holder) != state.observation(holder)
                 swaps_checked += 1
-            if stock_swap is not None:  # the stock's order is hidden from both
-                assert stock_swap.observation(seat) == obs
-                assert stock_swap.observation(1 - seat) == state.observation(1 - seat)
-    if getattr(state, "hidden_from", None) is not None:
-        assert swaps_checked > 0
+            if stock_swap is not None:  # the stock's order is hidden from every seat
+                for p in seats:
+                    assert stock_swap.observation(p) == state.observation(p)
+    if swap_hidden(state, 0, sampler) is not None:  # the game keeps lists to swap in
+        assert swaps_checked > 0  # the test can fail: hidden cards were swapped
 
 
 # -- 6. sampled states -------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 @modest(15)
-@given(data=st.data(), seed=seeds, dealer=dealers)
+@given(data=st.data(), seed=seeds)
 def test_a_sampled_state_agrees_with_the_observation(name: str, data: st.DataObject,
-                                                     seed: int, dealer: int) -> None:
+                                                     seed: int) -> None:
     game = data.draw(games_of(name))
+    dealer = draw_dealer(data, game)
     state, rng = random_deal(game, seed, dealer)
     sampler = random.Random(seed + 2)
     accounted = card_locations(state) is not None
     for _ in positions(state, rng):
         mover = state.current_player()
-        for seat in (0, 1):
+        for seat in range(game.num_players):
             before = snapshot(state)
             sample = state.resample(seat, sampler)
             assert type(sample) is type(state)
@@ -465,20 +500,21 @@ def test_a_sampled_state_agrees_with_the_observation(name: str, data: st.DataObj
 
 
 def _arrangement(state: State) -> tuple[Any, ...]:
-    """Where every card lies, in order: both hands and the stock."""
+    """Where every card lies, in order: every hand and the stock."""
     s: Any = state
     return ([list(h) for h in s.hands], list(s.stock))
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 @modest(10)
-@given(data=st.data(), seed=seeds, dealer=dealers)
+@given(data=st.data(), seed=seeds)
 def test_a_resample_depends_only_on_the_observation_and_the_generator(
-        name: str, data: st.DataObject, seed: int, dealer: int) -> None:
+        name: str, data: st.DataObject, seed: int) -> None:
     """Two states that look the same to a seat but hold their hidden cards differently
     give that seat identical samples from equally seeded generators: a sample cannot leak
     the true order of the stock or of the other hand."""
     game = data.draw(games_of(name))
+    dealer = draw_dealer(data, game)
     state, rng = random_deal(game, seed, dealer)
     if not all(hasattr(state, a) for a in ("hands", "stock")):
         pytest.skip(f"{type(state).__name__} keeps no hands/stock lists to compare")
@@ -486,7 +522,7 @@ def test_a_resample_depends_only_on_the_observation_and_the_generator(
     for k, _ in enumerate(positions(state, rng)):
         if k % 4:
             continue
-        for seat in (0, 1):
+        for seat in range(game.num_players):
             twin = state.resample(seat, random.Random(seed + k))  # other hidden cards
             assert twin.observation(seat) == state.observation(seat)
             if _arrangement(twin) != _arrangement(state):
@@ -494,7 +530,8 @@ def test_a_resample_depends_only_on_the_observation_and_the_generator(
             a = state.resample(seat, random.Random(k))
             b = twin.resample(seat, random.Random(k))
             assert _arrangement(a) == _arrangement(b), f"seat {seat}, step {k}\n{state}"
-            assert a.observation(1 - seat) == b.observation(1 - seat)
+            for other in range(game.num_players):  # what every other seat would see
+                assert a.observation(other) == b.observation(other)
             assert [str(x) for x in a.legal_actions()] == [str(x) for x in b.legal_actions()]
     assert differed  # the test can fail: the twins do hide their cards differently
 
@@ -519,10 +556,11 @@ def action_pool(game: Game[Any]) -> dict[str, Action]:
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 @modest(20)
-@given(data=st.data(), seed=seeds, dealer=dealers)
+@given(data=st.data(), seed=seeds)
 def test_an_illegal_action_raises_and_changes_nothing(name: str, data: st.DataObject,
-                                                      seed: int, dealer: int) -> None:
+                                                      seed: int) -> None:
     game = data.draw(games_of(name))
+    dealer = draw_dealer(data, game)
     state, rng = random_deal(game, seed, dealer)
     picker = random.Random(seed + 3)
     pool = action_pool(game)
@@ -558,10 +596,10 @@ def test_an_illegal_action_raises_and_changes_nothing(name: str, data: st.DataOb
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 @modest(15)
-@given(data=st.data(), seed=seeds, dealer=dealers)
-def test_a_clone_is_independent_of_the_original(name: str, data: st.DataObject, seed: int,
-                                                dealer: int) -> None:
+@given(data=st.data(), seed=seeds)
+def test_a_clone_is_independent_of_the_original(name: str, data: st.DataObject, seed: int) -> None:
     game = data.draw(games_of(name))
+    dealer = draw_dealer(data, game)
     state, rng = random_deal(game, seed, dealer)
     other = random.Random(seed + 4)
     opening = state.clone()
@@ -581,15 +619,18 @@ def test_a_clone_is_independent_of_the_original(name: str, data: st.DataObject, 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 @modest(8)
-@given(data=st.data(), seed=seeds, player_seed=seeds, first_dealer=dealers)
+@given(data=st.data(), seed=seeds, player_seed=seeds)
 def test_random_matches_keep_the_sheet(name: str, data: st.DataObject, seed: int,
-                                       player_seed: int, first_dealer: int) -> None:
+                                       player_seed: int) -> None:
     game = data.draw(games_of(name))
+    first_dealer = data.draw(seats_of(game), label="first_dealer")
     match = Match(game, seed=seed, first_dealer=first_dealer)
+    seats = game.num_players
+    columns = match.sheet.columns  # a column per seat, or per side of partners
     rng = random.Random(player_seed)
     accounted = card_locations(match.state) is not None
     finished = 0
-    totals = [0, 0]
+    totals = [0] * columns
     for _ in range(200 * MAX_STEPS):
         if match.is_over():
             break
@@ -604,17 +645,21 @@ def test_random_matches_keep_the_sheet(name: str, data: st.DataObject, seed: int
             finished += 1
             row, log = match.sheet.rows[-1], match.deals[finished - 1]
             assert len(match.sheet.rows) == finished
-            assert log.result is not None and row.points == log.result.points
-            assert row.dealer == log.dealer == first_dealer ^ ((finished - 1) % 2)
-            totals = [totals[i] + row.points[i] for i in (0, 1)]
+            assert log.result is not None and len(log.result.points) == seats
+            # the seats' points by column: partners each hold their side's result
+            sides = match.sheet.sides or seating.solo_sides(seats)
+            assert log.result.points == seating.seat_results(sides, row.points)
+            assert row.points == match.sheet.column_points(log.result.points)
+            assert row.dealer == log.dealer == (first_dealer + finished - 1) % seats
+            totals = [totals[i] + row.points[i] for i in range(columns)]
             assert list(row.totals) == totals
             if _game_ended_at(match, row) and not match.is_over():
-                totals = [0, 0]  # a new game starts afresh (a partie of several games)
+                totals = [0] * columns  # a new game starts afresh (a partie of several)
             if not match.is_over():
                 assert len(match.deals) == finished + 1
-                assert match.dealer == 1 - log.dealer
+                assert match.dealer == (log.dealer + 1) % seats  # the deal passes left
     assert match.is_over()
-    assert match.sheet.winner in (0, 1)
+    assert match.sheet.winner in range(columns)
     assert match.sheet.games, "a finished match has at least one game won"
     with pytest.raises(IllegalActionError):
         match.apply(game.parse_action(str(game.pack.cards[0])))

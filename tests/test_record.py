@@ -40,9 +40,10 @@ from bezique.record import (
 
 def play(name: str = "bezique", seed: int = 1, options: dict[str, object] | None = None,
          first_dealer: int = 0, stop_after: int | None = None) -> Match:
-    """A match played by two random players (to the end, or ``stop_after`` actions)."""
+    """A match played by a random player in each seat (to the end, or ``stop_after``
+    actions)."""
     match = Match(make_game(name, options), seed=seed, first_dealer=first_dealer)
-    bots = [RandomBot(seed), RandomBot(seed + 1000)]
+    bots = [RandomBot(seed + 1000 * p) for p in range(match.game.num_players)]
     n = 0
     while not match.is_over() and (stop_after is None or n < stop_after):
         match.apply(bots[match.current_player()].choose(match.state))
@@ -81,6 +82,13 @@ def copy(record: Record) -> Record:
     return loads(dumps(record))
 
 
+def seat_names(n: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A name and a kind for each of ``n`` seats: Alice (human) and the computer's random
+    players."""
+    names = ("Alice", "Computer", "Carol", "Dave", "Erin", "Frank")[:n]
+    return names, ("human",) + ("random",) * (n - 1)
+
+
 HEAD = '[Game "bezique"]\n[Player0 "A" "human"]\n[Player1 "B" "random"]\n'
 
 
@@ -95,9 +103,12 @@ def pack_line(seed: int = 3) -> str:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_full_match_round_trips_through_text_file_and_replay(name: str, seed: int,
                                                               tmp_path: Path) -> None:
-    match = play(name, seed=seed, first_dealer=seed % 2)
+    n = make_game(name).num_players
+    match = play(name, seed=seed, first_dealer=seed % n)  # seats 1, 0, 1 at two
     assert match.is_over()
-    record = record_from_match(match, ("Alice", "Computer"), ("human", "random"))
+    names, kinds = seat_names(n)
+    record = record_from_match(match, names, kinds)
+    assert record.players == names and record.kinds == kinds
     text = dumps(record)
     assert loads(text) == record
     path = tmp_path / "match.bzq"

@@ -323,10 +323,14 @@ def test_replay_file_gives_what_read_and_replay_give(name: str, cut: int | None,
                                                      tmp_path: Path) -> None:
     match = play(name, seed=4, stop_after=cut)
     path = tmp_path / "r.txt"
-    path.write_text(dumps(record_from_match(match, ("Ann", "Bob"), ("human", "rules"),
-                                            date="2026-01-02")), encoding="utf-8")
+    n = match.game.num_players
+    names = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")[:n]  # a name and a kind per seat
+    kinds = ("human",) + ("rules",) * (n - 1)
+    path.write_text(dumps(record_from_match(match, names, kinds, date="2026-01-02")),
+                    encoding="utf-8")
     record, replayed = replay_file(path)
     assert record == read(path)
+    assert record.players == names and record.kinds == kinds
     again = replay(read(path))
     assert dumps(record_from_match(replayed)) == dumps(record_from_match(again))
     assert replayed.sheet.to_json() == again.sheet.to_json() == match.sheet.to_json()

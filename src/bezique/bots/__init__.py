@@ -13,6 +13,10 @@ from .random_bot import RandomBot
 RULE_BOTS: dict[str, str] = {
     "bezique": "bezique.bots.bezique_rules:BeziqueRulesBot",
     "sixtysix": "bezique.bots.sixtysix_rules:SixtySixRulesBot",
+    "rubicon": "bezique.bots.rubicon_rules:RubiconRulesBot",
+    "chinese": "bezique.bots.rubicon_rules:RubiconRulesBot",
+    "bezique3": "bezique.bots.bezique_multi_rules:MultiBeziqueRulesBot",
+    "bezique4": "bezique.bots.bezique_multi_rules:MultiBeziqueRulesBot",
 }
 """Game name -> ``"module:Class"`` of its rule-based player, imported when first asked
 for. The class is built as ``Class(seed)``."""
@@ -50,6 +54,3 @@ def make_bot(kind: str, game: Game, seed: int | None = None) -> Bot:  # type: ig
 
 
 __all__ = ["BOTS", "RULE_BOTS", "Advice", "Bot", "RandomBot", "make_bot", "rule_bot_class"]
-
-RULE_BOTS["sixtysix"] = "bezique.bots.sixtysix_rules:SixtySixRulesBot"
-RULE_BOTS["rubicon"] = RULE_BOTS["chinese"] = "bezique.bots.rubicon_rules:RubiconRulesBot"

@@ -5,6 +5,12 @@ from __future__ import annotations
 from ..core.errors import OptionError
 from ..core.game import Game, Options
 from .bezique import Bezique, BeziqueOptions
+from .bezique.multi import (
+    FourHandedBezique,
+    FourHandedOptions,
+    ThreeHandedBezique,
+    ThreeHandedOptions,
+)
 from .bezique.rubicon import Chinese, ChineseOptions, Rubicon, RubiconOptions
 from .sixtysix import SixtySix, SixtySixOptions
 
@@ -13,17 +19,21 @@ GAMES: dict[str, type[Game]] = {  # type: ignore[type-arg]
     "sixtysix": SixtySix,
     "rubicon": Rubicon,
     "chinese": Chinese,
+    "bezique3": ThreeHandedBezique,
+    "bezique4": FourHandedBezique,
 }
 
 
 def make_game(name: str, options: Options | dict[str, object] | list[str] | None = None
               ) -> Game:  # type: ignore[type-arg]
-    """A game by name (``bezique``, ``sixtysix``, ``rubicon``, ``chinese``) with options
+    """A game by name (``bezique``, ``sixtysix``, ``rubicon``, ``chinese``, ``bezique3``,
+    ``bezique4``, or any key of :data:`GAMES`) with options
     given as an options object, a mapping, or ``["name=value", ...]``."""
-    key = name.strip().lower().replace("-", "").replace("_", "")
-    aliases = {"bezique": "bezique", "sixtysix": "sixtysix", "66": "sixtysix",
-               "rubicon": "rubicon", "rubiconbezique": "rubicon", "chinese": "chinese",
-               "chinesebezique": "chinese"}
+    key = name.strip().lower().replace("-", "").replace("_", "").replace(" ", "")
+    aliases = {k: k for k in GAMES}  # every registered name, then the longer spellings
+    aliases.update({"66": "sixtysix", "rubiconbezique": "rubicon",
+                    "chinesebezique": "chinese", "threehandedbezique": "bezique3",
+                    "fourhandedbezique": "bezique4"})
     if key not in aliases or aliases[key] not in GAMES:
         raise OptionError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
     cls = GAMES[aliases[key]]
@@ -34,5 +44,6 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
     return cls(cls.options_class.parse(options))
 
 
-__all__ = ["GAMES", "Bezique", "BeziqueOptions", "Chinese", "ChineseOptions", "Rubicon",
-           "RubiconOptions", "SixtySix", "SixtySixOptions", "make_game"]
+__all__ = ["GAMES", "Bezique", "BeziqueOptions", "Chinese", "ChineseOptions",
+           "FourHandedBezique", "FourHandedOptions", "Rubicon", "RubiconOptions", "SixtySix",
+           "SixtySixOptions", "ThreeHandedBezique", "ThreeHandedOptions", "make_game"]
