@@ -271,7 +271,7 @@ class Pack:
 
         Raises :class:`NotationError` naming the surplus or missing cards.
         """
-        want: dict[int, int] = {int(c): self.copies for c in self.cards}
+        want = self.counts()
         have: dict[int, int] = {}
         for c in order:
             have[int(c)] = have.get(int(c), 0) + 1
@@ -286,6 +286,10 @@ class Pack:
                 msg += "; missing: " + cards_text(sorted(missing))
             raise NotationError(msg)
         return [Card(c) for c in order]
+
+    def counts(self) -> dict[int, int]:
+        """How many of each card id the pack holds (what :meth:`check_order` wants)."""
+        return {int(c): self.copies for c in self.cards}
 
     def __repr__(self) -> str:
         return f"Pack({len(self.cards)} cards x {self.copies})"

@@ -36,8 +36,8 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 from ...core import table as seating
-from ...core.cards import Card, Pack, Suit, card_name, cards_text
-from ...core.errors import IllegalActionError, NotationError, quoted
+from ...core.cards import Card, Pack, Suit, card_name
+from ...core.errors import IllegalActionError, quoted
 from ...core.game import (
     Action,
     DealResult,
@@ -172,23 +172,10 @@ class PackLessOne(Pack):
         out.remove(self.missing)
         return out
 
-    def check_order(self, order: Sequence[int]) -> list[Card]:
-        want: dict[int, int] = {int(c): self.copies for c in self.cards}
+    def counts(self) -> dict[int, int]:
+        want = super().counts()
         want[int(self.missing)] -= 1
-        have: dict[int, int] = {}
-        for c in order:
-            have[int(c)] = have.get(int(c), 0) + 1
-        if have != want:
-            extra = [c for c in have if have[c] > want.get(c, 0)]
-            missing = [c for c in want if want[c] > have.get(c, 0)]
-            msg = f"a pack order must hold exactly {len(self)} cards of this pack"
-            msg += f" (got {len(order)})"
-            if extra:
-                msg += "; too many: " + cards_text(sorted(extra))
-            if missing:
-                msg += "; missing: " + cards_text(sorted(missing))
-            raise NotationError(msg)
-        return [Card(c) for c in order]
+        return want
 
     def __repr__(self) -> str:
         return f"Pack({len(self.cards)} cards x {self.copies} less {self.missing})"
