@@ -1,5 +1,4 @@
-"""A rule-based player for three- and four-handed Bézique, and a duplicate arena for
-tables of any size.
+"""A rule-based player for three- and four-handed Bézique.
 
 The player takes the two-handed player's ideas (:mod:`.bezique_rules`, after Foster's
 Suggestions for Good Play) to a table of three or four:
@@ -22,25 +21,21 @@ Suggestions for Good Play) to a table of three or four:
 The player sees a deal only through ``state.observation(seat)`` and
 ``state.legal_actions()``.
 
-:func:`duplicate_table` plays each deal once per rotation of the seats (three-handed: the
-player at each seat in turn against two others; four-handed: his side at seats 0 and 2,
-then at 1 and 3), so every hand is held by each kind of player. Run this module to print
-the figures against the random player::
+:func:`~bezique.bots.arena.duplicate_table` (the arena for tables of any size, in
+:mod:`.arena`) plays each deal once per rotation of the seats (three-handed: the player
+at each seat in turn against two others; four-handed: his side at seats 0 and 2, then at
+1 and 3), so every hand is held by each kind of player. Run this module to print the
+figures against the random player::
 
     python -m bezique.bots.bezique_multi_rules [deals] [seed]
 """
 
 from __future__ import annotations
 
-import dataclasses
-import math
-import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ..core import table as seating
-from ..core.errors import IllegalActionError
 from ..core.game import Action, Game, State
 from ..games.bezique.declarations import (
     ACE,
@@ -63,10 +58,12 @@ from ..games.bezique.multi import (
     NothingToDeclare,
 )
 from ..games.bezique.two_handed import Exchange
+from .arena import BotFactory, TableStats, duplicate_table, rotations
 from .base import Bot
 from .random_bot import RandomBot
 
-__all__ = ["MultiBeziqueRulesBot", "TableStats", "duplicate_table"]
+# the N-seat arena moved to .arena; its names stay importable from here
+__all__ = ["BotFactory", "MultiBeziqueRulesBot", "TableStats", "duplicate_table", "rotations"]
 
 _FOURS_VALUE = {ACE: 100, KING: 80, QUEEN: 60, JACK: 40}
 # Foster: Jacks are better leads than Aces, Aces than Kings, Kings than Queens
@@ -378,102 +375,6 @@ class MultiBeziqueRulesBot(Bot):
         if view.is_partner(obs.winning) and (last or top(best)):
             return by_card[max(cards, key=lambda c: (BRISQUE[c], -STRENGTH[c]))]
         return by_card[min(cards, key=lambda c: (BRISQUE[c], c >> 4 == t, STRENGTH[c]))]
-
-
-# -- the arena for tables of any size -------------------------------------------------------
-
-BotFactory = Callable[[Game[Any], int | None], Bot]
-
-
-@dataclasses.dataclass(frozen=True)
-class TableStats:
-    """A duplicate match at a table of N seats, from bot A's side. ``diffs[i]`` is deal
-    ``i``'s margin, averaged over its rotations: A's points minus the mean points of the
-    B seats (three-handed), or A's side minus B's side (partnerships)."""
-
-    game: str
-    n_deals: int
-    rotations: int
-    seed: int | None
-    diffs: tuple[float, ...]
-    points_a: tuple[float, ...]
-    points_b: tuple[float, ...]
-
-    @property
-    def mean(self) -> float:
-        return sum(self.diffs) / len(self.diffs) if self.diffs else 0.0
-
-    @property
-    def stderr(self) -> float:
-        """The standard error of :attr:`mean`."""
-        n = len(self.diffs)
-        if n < 2:
-            return 0.0
-        m = self.mean
-        return math.sqrt(sum((d - m) ** 2 for d in self.diffs) / (n - 1)) / math.sqrt(n)
-
-    def summary(self, name_a: str = "A", name_b: str = "B") -> str:
-        plays = self.n_deals * self.rotations
-        ma = sum(self.points_a) / len(self.points_a) if self.points_a else 0.0
-        mb = sum(self.points_b) / len(self.points_b) if self.points_b else 0.0
-        return (f"{self.game}: {self.n_deals} deals, each played {self.rotations} times"
-                f" with the seats rotated ({plays} plays), seed {self.seed}\n"
-                f"  mean points per play: {name_a} {ma:.1f}, {name_b} {mb:.1f}\n"
-                f"  {name_a} - {name_b} per deal: {self.mean:+.2f} ± {self.stderr:.2f}"
-                " (standard error)")
-
-
-def rotations(game: Game[Any]) -> list[tuple[int, ...]]:
-    """The seats bot A holds in each play of a deal: one seat in turn (every seat for
-    himself), or each side's seats in turn (partnerships)."""
-    sides = game.sides
-    if seating.is_partnership(sides):
-        return [seating.members(sides, s) for s in range(seating.num_sides(sides))]
-    return [(p,) for p in range(game.num_players)]
-
-
-def duplicate_table(game: Game[Any], bot_a: BotFactory, bot_b: BotFactory, n_deals: int,
-                    seed: int | None = None, *, check: bool = False) -> TableStats:
-    """Play ``n_deals`` deals (pack orders and dealers drawn from ``seed``), each once
-    for every rotation of the seats (:func:`rotations`), on the same pack and dealer.
-    Each bot of a deal gets the same seed in every rotation. ``check`` verifies each
-    choice is legal before applying it."""
-    if n_deals < 1:
-        raise ValueError(f"n_deals must be at least 1, not {n_deals}")
-    rng = random.Random(seed)
-    rots = rotations(game)
-    sides = game.sides
-    diffs: list[float] = []
-    pa: list[float] = []
-    pb: list[float] = []
-    for _ in range(n_deals):
-        pack = game.pack_order(rng=rng)
-        dealer = rng.randrange(game.num_players)
-        seeds = [rng.getrandbits(32) for _ in range(game.num_players)]
-        total = 0.0
-        for mine in rots:
-            bots = [(bot_a if p in mine else bot_b)(game, seeds[p]) for p in
-                    range(game.num_players)]
-            state = game.deal(dealer, pack=pack)
-            while not state.is_terminal():
-                action = bots[state.current_player()].choose(state)
-                if check and action not in state.legal_actions():
-                    raise IllegalActionError(f"{action} is not legal here")
-                state.apply(action)
-            points = game.deal_result(state).points
-            if seating.is_partnership(sides):
-                a = float(points[mine[0]])
-                b = float(next(points[p] for p in range(len(points)) if p not in mine))
-            else:
-                a = float(points[mine[0]])
-                others = [points[p] for p in range(len(points)) if p not in mine]
-                b = sum(others) / len(others)
-            pa.append(a)
-            pb.append(b)
-            total += a - b
-        diffs.append(total / len(rots))
-    return TableStats(game.name, n_deals, len(rots), seed, tuple(diffs), tuple(pa),
-                      tuple(pb))
 
 
 def _main(argv: Sequence[str]) -> None:
