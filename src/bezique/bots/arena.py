@@ -122,7 +122,7 @@ class TableStats:
     ``wins``/``losses``/``ties`` compare A's side with each other side in every play (at
     two sides, one comparison a play), so equal players win half; ``firsts`` counts the
     plays in which A's side scored more than every other side (equal players: one play
-    in ``sides``).
+    in ``sides``). ``sides`` and ``seats`` are the table's numbers of sides and seats.
     """
 
     game: str
@@ -137,6 +137,7 @@ class TableStats:
     ties: int = 0
     firsts: int = 0
     sides: int = 2
+    seats: int = 2
 
     @property
     def plays(self) -> int:
@@ -195,7 +196,7 @@ class TableStats:
     def summary(self, name_a: str = "A", name_b: str = "B") -> str:
         """The figures in a few lines."""
         lo, hi = self.confidence_interval()
-        how = ("from both seats" if self.rotations == 2 and self.sides == 2
+        how = ("from both seats" if self.seats == 2
                else f"{self.rotations} times with the seats rotated")
         lines = [f"{self.game}: {self.n_deals} deals, each played {how} ({self.plays} plays),"
                  f" seed {self.seed}",
@@ -279,7 +280,7 @@ def duplicate_table(game: Game[Any], bot_a: BotFactory, bot_b: BotFactory, n_dea
             firsts += all(a > o for o in others)
         diffs.append(total / len(rots))
     return TableStats(game.name, n_deals, len(rots), seed, tuple(diffs), tuple(pa),
-                      tuple(pb), wins, losses, ties, firsts, len(groups))
+                      tuple(pb), wins, losses, ties, firsts, len(groups), n)
 
 
 def duplicate_match(game: Game[Any], bot_a_factory: BotFactory, bot_b_factory: BotFactory,
