@@ -217,6 +217,18 @@ DuplicateStats = TableStats
 """The stats of a two-seat duplicate match: the same class (``rotations`` is 2)."""
 
 
+def _seat_bots(game: Game[Any], bot_a: BotFactory, bot_b: BotFactory, mine: Sequence[int],
+               seeds: Sequence[int], seeding: Seeding) -> list[Bot]:
+    """New bots for one play: A's in the seats ``mine``, B's in the others, seeded from
+    the deal's ``seeds`` by seat or by player (see :func:`duplicate_table`)."""
+    n = game.num_players
+    if seeding == "seat":
+        return [(bot_a if p in mine else bot_b)(game, seeds[p]) for p in range(n)]
+    theirs = [p for p in range(n) if p not in mine]
+    return [bot_a(game, seeds[mine.index(p)]) if p in mine
+            else bot_b(game, seeds[n - 1 - theirs.index(p)]) for p in range(n)]
+
+
 def duplicate_table(game: Game[Any], bot_a: BotFactory, bot_b: BotFactory, n_deals: int,
                     seed: int | None = None, *, check: bool = False,
                     seeding: Seeding = "seat") -> TableStats:
@@ -256,11 +268,7 @@ def duplicate_table(game: Game[Any], bot_a: BotFactory, bot_b: BotFactory, n_dea
         total = 0.0
         for r, mine in enumerate(rots, 1):
             theirs = [p for p in range(n) if p not in mine]
-            if seeding == "seat":
-                bots = [(bot_a if p in mine else bot_b)(game, seeds[p]) for p in range(n)]
-            else:
-                bots = [bot_a(game, seeds[mine.index(p)]) if p in mine
-                        else bot_b(game, seeds[n - 1 - theirs.index(p)]) for p in range(n)]
+            bots = _seat_bots(game, bot_a, bot_b, mine, seeds, seeding)
             try:
                 result = play_deal(game, bots, dealer, list(pack), check=check)
             except IllegalActionError as exc:
@@ -349,13 +357,17 @@ class MatchStats:
 
 
 def duplicate_games(game: Game[Any], bot_a_factory: BotFactory, bot_b_factory: BotFactory,
-                    n_pairs: int, seed: int | None = None) -> MatchStats:
+                    n_pairs: int, seed: int | None = None, *,
+                    seeding: Seeding = "player") -> MatchStats:
     """Play ``n_pairs`` sets of whole matches, one match per rotation of the seats on the
     same seeded deals, and count the games A's side wins (only the first game of each
-    match: the column of A's side on the sheet). Each player keeps his seeds from seat to
-    seat, as in :func:`duplicate_match`."""
+    match: the column of A's side on the sheet). ``seeding`` as in
+    :func:`duplicate_table`; by default each player keeps his seeds from seat to seat, as
+    in :func:`duplicate_match`."""
     if isinstance(n_pairs, bool) or not isinstance(n_pairs, int) or n_pairs < 1:
         raise ValueError(f"n_pairs must be at least 1, not {n_pairs!r}")
+    if seeding not in SEEDINGS:
+        raise ValueError(f"seeding must be one of {', '.join(SEEDINGS)}, not {seeding!r}")
     n = game.num_players
     rots = rotations(game)
     rng = random.Random(seed)
@@ -364,10 +376,7 @@ def duplicate_games(game: Game[Any], bot_a_factory: BotFactory, bot_b_factory: B
         match_seed = rng.getrandbits(32)
         seeds = [rng.getrandbits(32) for _ in range(n)]
         for mine in rots:
-            theirs = [p for p in range(n) if p not in mine]
-            bots = [bot_a_factory(game, seeds[mine.index(p)]) if p in mine
-                    else bot_b_factory(game, seeds[n - 1 - theirs.index(p)])
-                    for p in range(n)]
+            bots = _seat_bots(game, bot_a_factory, bot_b_factory, mine, seeds, seeding)
             sheet = play_match(game, bots, seed=match_seed)
             if not sheet.games:
                 ties += 1
