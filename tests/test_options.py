@@ -231,7 +231,8 @@ def test_every_legal_action_met_in_random_play_round_trips(name: str) -> None:
     for i, options in enumerate(_option_sets(game_cls)):
         game = game_cls(options)
         for deal in range(2):
-            state = game.deal(deal % 2, rng=rng)
+            firsts = game.first_dealers()
+            state = game.deal(firsts[deal % len(firsts)], rng=rng)
             while not state.is_terminal():
                 legal = state.legal_actions()
                 for action in legal:

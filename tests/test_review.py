@@ -207,7 +207,7 @@ _WORDS = ["score", "marriage", "royal-marriage", "bezique", "double-bezique", "s
 def test_random_action_text_raises_only_notation_error(text: str) -> None:
     for name in sorted(GAMES):
         game = make_game(name)
-        state = game.deal(0, seed=3)
+        state = game.deal(game.first_dealers()[0], seed=3)
         for read in (game.parse_action, state.parse_action, state.action_from_text):
             try:
                 action = read(text)

@@ -1291,6 +1291,11 @@ class _Replayer:
         if type(record.first_dealer) is not int or record.first_dealer not in range(n):
             raise RecordError(f"the first dealer must be seat {_seats_text(n)}, not"
                               f" {record.first_dealer!r}")
+        if record.first_dealer not in self.game.first_dealers():
+            allowed = ", ".join(map(str, self.game.first_dealers()))
+            raise RecordError(f"seat {record.first_dealer} may not deal first in"
+                              f" {self.game.title}; the first dealer is one of seats"
+                              f" {allowed}")
         self.match: Match | None = None
         self.overall = 0  # actions applied
         self.held: tuple[int, int] | None = None  # (deal, action) read, not yet applied

@@ -17,6 +17,7 @@ RULE_BOTS: dict[str, str] = {
     "chinese": "bezique.bots.rubicon_rules:RubiconRulesBot",
     "bezique3": "bezique.bots.bezique_multi_rules:MultiBeziqueRulesBot",
     "bezique4": "bezique.bots.bezique_multi_rules:MultiBeziqueRulesBot",
+    "chouette": "bezique.bots.chouette_rules:ChouetteRulesBot",
 }
 """Game name -> ``"module:Class"`` of its rule-based player, imported when first asked
 for. The class is built as ``Class(seed)``."""

@@ -85,6 +85,13 @@ class Seats:
 
     human: int
     names: tuple[str, ...]  # the names on the score sheet and in the record
+    #: when a screen draws a deal of fewer seats than the table's (Chouette: the two
+    #: hands of a game), the table seat of each seat drawn; empty: the same seats
+    at_table: tuple[int, ...] = ()
+
+    def table_seat(self, seat: int) -> int:
+        """The table's seat (the score sheet's) of ``seat`` as drawn."""
+        return self.at_table[seat] if self.at_table else seat
 
     def label(self, seat: int) -> str:
         """``You`` for the human, the other player's name otherwise."""
@@ -263,7 +270,7 @@ class GameView:
             cells = []
             if points is not None:
                 cells.append(f"deal {points[seat]}")
-            cells.append(f"match {match_total(match, seat)}")
+            cells.append(f"match {match_total(match, seats.table_seat(seat))}")
             out.append(SeatLine(seats.label(seat), cells, is_human=seat == seats.human))
         return out
 
@@ -300,6 +307,16 @@ class GameView:
         winner, cards = last
         return [f"Last trick: {show_cards(cards)}, won by "
                 f"{'you' if winner == seats.human else seats.label(winner)}"]
+
+    def table(self, state: State, seats: Seats) -> tuple[State, Seats]:
+        """The deal the screen draws for the human, and its seats: the table's own, unless
+        the game plays a smaller deal inside it (Chouette: the two hands of a game, the
+        human's side's hand drawn as his)."""
+        return state, seats
+
+    def banner(self, match: Match, seats: Seats) -> str:
+        """The line that opens a deal: who deals and who leads."""
+        return deal_banner(match, seats)
 
     def hand_cards(self, obs: Observation) -> tuple[Sequence[int], Sequence[int]]:
         """The player's cards in hand, and his cards lying on the table (if any)."""
@@ -429,7 +446,7 @@ def choice_prompt(n: int, hints: bool) -> str:
 def deal_banner(match: Match, seats: Seats) -> str:
     """``=== Deal 2: Computer deals, you lead first ===``."""
     dealer = match.dealer
-    first = (dealer + 1) % len(seats.names)  # the dealer's left leads
+    first = match.state.current_player()  # the first to act leads (the dealer's left)
     leads = "you lead" if first == seats.human else seats.says(first, "lead")
     return f"=== Deal {len(match.deals)}: {seats.says(dealer, 'deal')}, {leads} first ==="
 
@@ -500,7 +517,8 @@ class BeziqueView(GameView):
         out = []
         for seat in seats.order():
             name = seats.label(seat) + (" (dealer)" if seat == o.dealer else "")
-            cells = [f"deal {o.points[seat]}", f"match {match_total(match, seat)}"]
+            cells = [f"deal {o.points[seat]}",
+                     f"match {match_total(match, seats.table_seat(seat))}"]
             notes = []
             if seat != seats.human:
                 cells.append(f"hand {o.hand_sizes[seat]}")
@@ -890,7 +908,7 @@ class RubiconView(BeziqueView):
         if o.stock_size:
             head.append(f"stock {o.stock_size}")
         else:
-            last = o.tricks_total - self.stock_tricks(match.game)
+            last = o.tricks_total - self.stock_tricks(state.game)
             head.append(f"the last {_NUMBER_WORDS.get(last, str(last))} tricks")
         return head
 
@@ -1020,7 +1038,7 @@ class SixtySixView(GameView):
             if self.show_counts:
                 cells.append(f"count {o.points[seat]}")
             cells += [f"tricks {o.tricks_won[seat]}",
-                      f"game points {match_total(match, seat)} of {target}"]
+                      f"game points {match_total(match, seats.table_seat(seat))} of {target}"]
             notes = []
             if seat != seats.human:
                 cells.append(f"hand {o.hand_sizes[seat]}")
@@ -1257,10 +1275,112 @@ Typing: the number of a choice, or the action as the screen writes it: Q♠ or Q
 the queen of spades), marry K♥, show K♥ Q♥, draw, close, claim, exchange."""
 
 
+# -- Chouette Bézique ------------------------------------------------------------------
+
+class ChouetteView(RubiconView):
+    """Chouette Bézique (``bezique.games.bezique.chouette``): each game is drawn as the
+    Rubicon deal it is, the human's side's hand as his (his own, or the hand he consults
+    on and decides for), the seats named as at the table, with who is the box, who
+    holds the cards and who consults."""
+
+    game_name = "chouette"
+    title = "Chouette Bézique"
+
+    def __init__(self, *, show_counts: bool = True) -> None:
+        super().__init__(show_counts=show_counts)
+        self._table_seats: Seats | None = None
+
+    def table(self, state: State, seats: Seats) -> tuple[State, Seats]:
+        self._table_seats = seats
+        st: Any = state
+        mine = st.hand_index(seats.human)
+        names = tuple(seats.names[seats.human] if j == mine else seats.label(st.players[j])
+                      for j in (0, 1))
+        return st.duel, Seats(mine, names, at_table=tuple(st.players))
+
+    def _roles(self, match: Match, seats: Seats) -> list[list[str]]:
+        """Under each hand drawn: whether it is the box's, whose cards the human decides
+        for, and who consults on it."""
+        st: Any = match.state
+        outer = self._table_seats or seats
+        out: list[list[str]] = []
+        for j in (0, 1):
+            seat = st.players[j]
+            notes = []
+            if seat == st.game.box:
+                notes.append("the box" + (": you take every bet" if seat == outer.human
+                                          else ", taking every bet"))
+            others = [outer.label(p) for p in st.partners(seat) if p != outer.human]
+            if j == seats.human and seat != outer.human:
+                notes.append(f"{outer.label(seat)}'s cards: you consult and decide for your"
+                             " side")
+                if others:
+                    notes.append("also consulting: " + ", ".join(others))
+            elif others:
+                notes.append("consulting: " + ", ".join(others))
+            out.append(notes)
+        return out
+
+    def seat_lines(self, state: State, obs: Observation, seats: Seats, match: Match
+                   ) -> list[SeatLine]:
+        lines = super().seat_lines(state, obs, seats, match)
+        for line, notes in zip(lines, self._roles(match, seats), strict=True):
+            line.notes[:0] = notes
+        return lines
+
+    def heading(self, state: State, obs: Observation, seats: Seats, match: Match
+                ) -> list[str]:
+        head = super().heading(state, obs, seats, match)
+        head[0] = f"Game {len(match.deals)}"
+        return head
+
+    def banner(self, match: Match, seats: Seats) -> str:
+        st: Any = match.state
+        lead, dealer = st.players
+        if st.game.box >= 0:
+            text = seats.says(dealer, "deal", "and ") + (
+                "play" if dealer == seats.human else "plays") + " the box, " + (
+                "you" if lead == seats.human else seats.label(lead))
+        else:
+            text = seats.says(dealer, "deal", "and ") + (
+                "you lead" if lead == seats.human else seats.says(lead, "lead"))
+        return f"=== Game {len(match.deals)}: {text} ==="
+
+    def rules(self, game: Game[Any]) -> str:
+        o: Any = game.options
+        duel = getattr(game, "duel_game", game)
+        form = CHOUETTE_PARTNERS if o.form == "partners" else CHOUETTE_FORM
+        return (CHOUETTE_RULES.format(players=game.num_players, form=form)
+                + "\n\n" + super().rules(duel))
+
+
+CHOUETTE_RULES = """\
+CHOUETTE BÉZIQUE, {players} players (after Foster's Complete Hoyle) — in brief
+
+{form}
+
+Each game is a deal of two-handed Rubicon Bézique, settled as Rubicon settles it; its
+value in hundreds is the stake. Those who consult see the hand they consult on; when it
+is your side's turn you decide for it."""
+
+CHOUETTE_FORM = """\
+One player, the box, takes every bet: each game he plays one adversary (the captain),
+and the other adversaries consult with the captain. A game the box wins gives him its
+value from each adversary; one he loses, he pays each. When the box wins, the next
+adversary takes the captain's place; when he loses, the same captain plays him again.
+The round is over when the captaincy has gone round to the first captain again."""
+
+CHOUETTE_PARTNERS = """\
+Two against two, partners opposite, each consulting his partner and sharing his bets:
+the dealer and the player on his left play each game, and the deal passes to the left;
+four games make a round."""
+
+
 VIEWS: dict[str, type[GameView]] = {"bezique": BeziqueView, "sixtysix": SixtySixView,
                                      "rubicon": RubiconView, "chinese": RubiconView,
                                      "bezique3": MultiBeziqueView,
-                                     "bezique4": MultiBeziqueView}
+                                     "bezique4": MultiBeziqueView,
+                                     "chouette": ChouetteView}
 
 
 def view_for(game: Game[Any], *, show_counts: bool | None = None) -> GameView:

@@ -42,7 +42,6 @@ from .display import (
     Seats,
     build_screen,
     choice_prompt,
-    deal_banner,
     name_seats,
     rank_strength,
     sheet_lines,
@@ -142,23 +141,27 @@ def cut_for_deal(game: Game[Any], rng: random.Random, seats: Seats) -> tuple[int
     winner gives the deal away, as Foster's Suggestions for Good Play advise (the first
     lead is usually worth more); the human, winning, is taken to follow the same advice,
     since the program asks nothing but moves (``--first-dealer you`` deals yourself). At
-    a table of more, the highest cut deals."""
+    a table of more, the highest cut deals. Only the seats that may deal first cut
+    (Chouette: the adversaries, for the first game against the box)."""
     n = len(seats.names)
+    cutters = [s for s in seats.order() if s in game.first_dealers()]
     lines = []
     order = game.pack.shuffled(rng)
     while True:
-        cut = [order[i] for i in rng.sample(range(len(order)), n)]
+        drawn = [order[i] for i in rng.sample(range(len(order)), len(cutters))]
+        cut = dict(zip(cutters, drawn, strict=True))
         text = "The cut: " + ", ".join(
             ("you cut " if s == seats.human else f"{seats.label(s)} cuts ") + show(cut[s])
-            for s in [seats.human] + [s for s in seats.order() if s != seats.human])
-        best = max(rank_strength(c) for c in cut)
-        high = [s for s in seats.order() if rank_strength(cut[s]) == best]
+            for s in sorted(cutters, key=lambda s: s != seats.human))
+        best = max(rank_strength(c) for c in cut.values())
+        high = [s for s in cutters if rank_strength(cut[s]) == best]
         if len(high) == 1:
             break
         lines.append(text + ": equal, cut again.")
     winner = high[0]
     if n > 2:
-        lines.append(text + ". " + seats.says(winner, "cut", "highest and deal") + ".")
+        deals = "deal" if winner == seats.human else "deals"
+        lines.append(text + ". " + seats.says(winner, "cut", f"highest and {deals}") + ".")
         return winner, lines
     other = 1 - winner
     if winner == seats.human:
@@ -221,6 +224,8 @@ class Session:
         self.private: list[tuple[int, str]] = []
         self.save_error: str | None = None  # why the last save failed, while it has
         self.leaving = "quit"  # why the loop stopped: "quit", or "eof" (the input ended)
+        # the seats of the deal drawn (the table's, but for a game played inside it)
+        self.drawn_seats: Seats = self.view.table(match.state, seats)[1]
 
     # -- output helpers ------------------------------------------------------------------
 
@@ -240,10 +245,10 @@ class Session:
         start = self.seen
         for at, text in self.private:
             if at > start:
-                story += self.view.narrate(events[:at], start, self.seats)
+                story += self.view.narrate(events[:at], start, self.drawn_seats)
                 start = at
             story.append(text)
-        story += self.view.narrate(events, start, self.seats)
+        story += self.view.narrate(events, start, self.drawn_seats)
         self.pending, self.private = [], []
         self.seen = len(events)
         return story
@@ -280,23 +285,36 @@ class Session:
         status: 0, or 1 when the record could not be brought up to date at the end."""
         while not self.match.is_over():
             state = self.match.state
-            if state.current_player() == self.seats.human:
-                action = self.automatic(state) or self.ask(state)
+            # the deal drawn for the human (Chouette: the game's two hands) and its seats
+            shown, self.drawn_seats = self.view.table(state, self.seats)
+            if self.decides(state):
+                action = self.automatic(shown) or self.ask(shown)
                 if action is None:
                     return self.stop(self.leaving)
             else:
                 action = self.computer_move(state)
-            before = _holding(state, self.seats.human)
-            seen = len(self._events(state))
+            before = _holding(shown, self.drawn_seats.human)
+            seen = len(self._events(shown))
             self.match.apply(action)
-            self.note_draws(state, before, seen)
+            self.note_draws(shown, before, seen)
             self.save()
             if self.match.state is not state or self.match.is_over():
-                self.deal_over(state)
+                self.deal_over(shown)
                 if not self.match.is_over() and not self.pause():
                     return self.stop(self.leaving)
         self.say("", self.result_line(), f"The record of the match is in {self.path}.")
         return 0 if self.save_error is None else self.stop("end")
+
+    def decides(self, state: State) -> bool:
+        """Whether the human takes the action now: at his own turn, or at the turn of a
+        partner who consults with him (Chouette: the captain's cards, seen by the whole
+        side; the person at the table decides for it)."""
+        seat = state.current_player()
+        human = self.seats.human
+        if seat == human:
+            return True
+        return seat >= 0 and state.side_of(seat) == state.side_of(human) \
+            and state.visible(human, seat)
 
     def stop(self, how: str) -> int:
         """Leave the table, saying truly whether the record holds the whole match."""
@@ -322,33 +340,35 @@ class Session:
     def note_draws(self, state: State, before: collections.Counter[int], seen: int) -> None:
         """Tell the player the cards he drew in the action just taken (to him alone):
         what he now holds that he did not, less the turn-up he took in full view."""
-        gained = _holding(state, self.seats.human) - before
+        human = self.drawn_seats.human
+        gained = _holding(state, human) - before
         if not gained:
             return
         events = self._events(state)
         for e in events[seen:]:
-            if e[0] == "exchange" and e[1] == self.seats.human:
+            if e[0] == "exchange" and e[1] == human:
                 gained[int(e[2])] -= 1
-            elif e[0] == "draw-last" and e[1] != self.seats.human:
+            elif e[0] == "draw-last" and e[1] != human:
                 gained[int(e[2])] -= 1  # the turn-up, taken by the trick's loser
         cards = sorted(+gained, key=lambda c: -rank_strength(c))
         drawn = [c for c in cards for _ in range(gained[c])]
         if drawn:
-            self.private.append((len(events), self.view.drawn(drawn, self.seats)))
+            self.private.append((len(events), self.view.drawn(drawn, self.drawn_seats)))
 
     def deal_over(self, state: State) -> None:
         """The end of a deal: its last tricks, what each side's points were made of,
         the sheet (and, after the last deal, nothing more: the result is said once)."""
         deal_no = len(self.match.sheet.rows)
-        names = [self.seats.label(s) for s in self.seats.order()]
+        seats = self.drawn_seats
+        names = [seats.label(s) for s in seats.order()]
         self.out.deal_over(f"Deal {deal_no} is over.", self._story(state),
-                           self.view.breakdown(state, self.seats), names,
+                           self.view.breakdown(state, seats), names,
                            sheet_lines(self.match, self.seats))
 
     def pause(self) -> bool:
         """Wait for the player before the next deal; ``False`` when he quits (or the
         input ends)."""
-        banner = deal_banner(self.match, self.seats)
+        banner = self.view.banner(self.match, self.seats)
         self.say("")
         self.out.prompt("Press Enter for the next deal (or type quit): ")
         line, _ = read_line()
@@ -386,18 +406,24 @@ class Session:
     def result_line(self) -> str:
         sheet = self.match.sheet
         if sheet.winner is None:
+            if sheet.summary:
+                return f"The match is over: {name_seats(sheet.summary, self.seats)}."
             return "The match is over."
         if sheet.summary:
             return f"Match over: {name_seats(sheet.summary, self.seats)}."
         if getattr(sheet, "sides", None):  # a sheet of sides: the winner is a side
             if sheet.column_of(self.seats.human) == sheet.winner:
-                return "Match over: you and your partner win the match."
+                mates = sum(1 for c in sheet.sides if c == sheet.winner) - 1
+                if not mates:
+                    return "Match over: you win the match."
+                return ("Match over: you and your partner win the match." if mates == 1
+                        else "Match over: you and your partners win the match.")
             names = [self.seats.label(s) for s in self.seats.order()]
             return f"Match over: {sheet.labels(names)[sheet.winner]} win the match."
         return f"Match over: {self.seats.says(sheet.winner, 'win', 'the match')}."
 
     def screen(self, state: State, story: list[str]) -> Screen:
-        return build_screen(self.view, state, self.seats, self.match, story)
+        return build_screen(self.view, state, self.drawn_seats, self.match, story)
 
     def ask(self, state: State) -> Action | None:
         """Show the table and read a legal action; ``None`` when the player quits or the
@@ -465,7 +491,8 @@ class Session:
         pts = state.scores()
         if not self.view.show_counts:
             return "the running counts are hidden (--show-counts shows them)"
-        return ", ".join(f"{self.seats.label(s)} {pts[s]}" for s in self.seats.order())
+        seats = self.drawn_seats
+        return ", ".join(f"{seats.label(s)} {pts[s]}" for s in seats.order())
 
     def read_action(self, state: State, text: str, choices: list[Action]
                     ) -> tuple[Action | None, str]:
@@ -577,11 +604,17 @@ def _new_match(game_name: str, options: tuple[str, ...], opponent: str, seed: in
     human = 0
     seats = Seats(human, (name, *COMPUTER_NAMES[seat_count(game)]))
     intro: list[str] = []
+    n = seat_count(game)
     if first_dealer == "you":
+        if human not in game.first_dealers():
+            raise PlayError(f"you may not deal first in {game.title} (the box never deals);"
+                            " use --first-dealer computer or cut")
         dealer = human
         intro.append("You deal first.")
     elif first_dealer == "computer":
-        dealer = (human + seat_count(game) - 1) % seat_count(game)  # on your right: you lead
+        # the first computer player on your right who may deal: at two, the other player
+        dealer = next(s for s in ((human - k) % n for k in range(1, n))
+                      if s in game.first_dealers())
         intro.append(f"{seats.label(dealer)} deals first.")
     else:
         dealer, lines = cut_for_deal(game, random.Random(f"cut {seed}"), seats)
@@ -768,7 +801,7 @@ def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent:
         session.say("The running counts are not shown: Foster's Sixty-Six is a game of "
                     "memory (--show-counts shows them).")
     if not match.deals[-1].actions:
-        session.say(deal_banner(match, seats))
+        session.say(view.banner(match, seats))
     try:
         status = session.run()
     except KeyboardInterrupt:

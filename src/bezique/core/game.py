@@ -356,6 +356,11 @@ class Game(ABC, Generic[S]):
         :meth:`State.visible`)."""
         return viewer == owner
 
+    def first_dealers(self) -> tuple[int, ...]:
+        """The seats that may deal the first deal of a match: any, unless the game says
+        otherwise (Chouette: an adversary, never the box)."""
+        return tuple(range(self.num_players))
+
     def next_dealer(self, deal_no: int, dealer: int, result: DealResult) -> int:
         """Who deals after deal ``deal_no`` (from 1), dealt by ``dealer``, gave
         ``result``: the dealer's left by default (at two seats, the other player). A game

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import table
-from .errors import IllegalActionError
+from .errors import IllegalActionError, SeatError
 from .game import Action, DealResult, Game, State, check_seat
 
 
@@ -176,7 +176,9 @@ class ScoreSheet:
             lines.append(f"{r.deal:>4}  {names[r.dealer]:<{w}}  {pts}{note}")
         for i, g in enumerate(self.games, 1):
             kind = "double game" if g.value == 2 else "game"
-            totals = "-".join(str(t) for t in g.totals)
+            # stakes can be negative (Chouette): "28 to -14" rather than "28--14"
+            sep = " to " if any(t < 0 for t in g.totals) else "-"
+            totals = sep.join(str(t) for t in g.totals)
             lines.append(f"game {i}: {heads[g.winner]} wins ({kind}, {totals})"
                          + ("; " + "; ".join(g.notes) if g.notes else ""))
         if self.summary:
@@ -197,14 +199,22 @@ class DealLog:
 
 class Match:
     """A match: deals one after another, the deal passing as the game says (to the left
-    by default: at two seats, alternating), until the game's rule ends it. Deals come
-    from a seeded generator or from given pack orders (``packs``). The sheet is the
-    game's (``Game.new_sheet``): a column per seat, or per side for fixed
-    partnerships."""
+    by default: at two seats, alternating), until the game's rule ends it; the first
+    dealer is seat 0 unless given (or the first seat that may deal first, by
+    ``Game.first_dealers``). Deals come from a seeded generator or from given pack
+    orders (``packs``). The sheet is the game's (``Game.new_sheet``): a column per seat,
+    or per side for fixed partnerships."""
 
-    def __init__(self, game: Game[Any], *, seed: int | None = None, first_dealer: int = 0,
+    def __init__(self, game: Game[Any], *, seed: int | None = None,
+                 first_dealer: int | None = None,
                  packs: Sequence[Sequence[int]] | None = None) -> None:
+        if first_dealer is None:  # seat 0, or the first seat that may deal first
+            first_dealer = game.first_dealers()[0]
         first_dealer = check_seat(first_dealer, game.num_players, "first_dealer")
+        if first_dealer not in game.first_dealers():
+            allowed = ", ".join(map(str, game.first_dealers()))
+            raise SeatError(f"seat {first_dealer} may not deal first in {game.title}; the"
+                            f" first dealer is one of seats {allowed}")
         self.game = game
         self.seed = seed
         self.rng = random.Random(seed)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..core.errors import OptionError
 from ..core.game import Game, Options
 from .bezique import Bezique, BeziqueOptions
+from .bezique.chouette import Chouette, ChouetteOptions
 from .bezique.multi import (
     FourHandedBezique,
     FourHandedOptions,
@@ -21,19 +22,21 @@ GAMES: dict[str, type[Game]] = {  # type: ignore[type-arg]
     "chinese": Chinese,
     "bezique3": ThreeHandedBezique,
     "bezique4": FourHandedBezique,
+    "chouette": Chouette,
 }
 
 
 def make_game(name: str, options: Options | dict[str, object] | list[str] | None = None
               ) -> Game:  # type: ignore[type-arg]
     """A game by name (``bezique``, ``sixtysix``, ``rubicon``, ``chinese``, ``bezique3``,
-    ``bezique4``, or any key of :data:`GAMES`) with options
+    ``bezique4``, ``chouette``, or any key of :data:`GAMES`) with options
     given as an options object, a mapping, or ``["name=value", ...]``."""
     key = name.strip().lower().replace("-", "").replace("_", "").replace(" ", "")
     aliases = {k: k for k in GAMES}  # every registered name, then the longer spellings
     aliases.update({"66": "sixtysix", "rubiconbezique": "rubicon",
                     "chinesebezique": "chinese", "threehandedbezique": "bezique3",
-                    "fourhandedbezique": "bezique4"})
+                    "fourhandedbezique": "bezique4",
+                    "chouettebezique": "chouette"})
     if key not in aliases or aliases[key] not in GAMES:
         raise OptionError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
     cls = GAMES[aliases[key]]
@@ -44,6 +47,7 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
     return cls(cls.options_class.parse(options))
 
 
-__all__ = ["GAMES", "Bezique", "BeziqueOptions", "Chinese", "ChineseOptions",
+__all__ = ["GAMES", "Bezique", "BeziqueOptions", "Chinese", "ChineseOptions", "Chouette",
+           "ChouetteOptions",
            "FourHandedBezique", "FourHandedOptions", "Rubicon", "RubiconOptions", "SixtySix",
            "SixtySixOptions", "ThreeHandedBezique", "ThreeHandedOptions", "make_game"]
