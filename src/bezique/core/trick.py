@@ -154,17 +154,43 @@ def above_mask(card: int, strength: Sequence[int]) -> int:
 ORDER_AKQJT = RankOrder(sorted(Rank, reverse=True))
 
 
-class TrickState(State):
+class PublicLog(State):
+    """A public log kept as a persistent list ``(entry, previous)`` (newest first), so that
+    copies share it for free: what both trick-state bases read it by."""
+
+    __slots__ = ()
+
+    log: Any  # (entry, previous) or None
+
+    def events(self) -> list[tuple[Any, ...]]:
+        """The deal's public log, oldest first (never a hidden card)."""
+        out = []
+        node = self.log
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def score_events(self) -> list[tuple[int, int, str]]:
+        """``(seat, points, reason)`` for every score in this deal, oldest first."""
+        return [(e[1], e[2], e[3]) for e in self.events() if e[0] == "score"]
+
+
+class TrickState(PublicLog):
     """Bookkeeping shared by the two-player trick-taking states: the seat to move, the
-    phase (``END_PHASE`` once the deal is over), the points of the deal, and a public log
-    kept as a persistent list ``(entry, previous)`` so that copies share it for free."""
+    phase (``END_PHASE`` once the deal is over), the points of the deal, the public log
+    (:class:`PublicLog`), and the hidden cards of a deal with a stock: the stock and the
+    part of the other hand not publicly known (``known``), which a sample deals again."""
 
     __slots__ = ()
 
     phase: int
     player: int
     points: list[int]
-    log: Any  # (entry, previous) or None
+    hands: list[list[int]]
+    known: list[list[int]]  # cards publicly known to be in a concealed hand
+    stock: list[int]
 
     def current_player(self) -> int:
         return TERMINAL if self.phase == END_PHASE else self.player
@@ -182,19 +208,16 @@ class TrickState(State):
         self.points[seat] += pts
         self.log = (("score", seat, pts, why), self.log)
 
-    def events(self) -> list[tuple[Any, ...]]:
-        """The deal's public log, oldest first (never a hidden card)."""
-        out = []
-        node = self.log
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
-
-    def score_events(self) -> list[tuple[int, int, str]]:
-        """``(seat, points, reason)`` for every score in this deal, oldest first."""
-        return [(e[1], e[2], e[3]) for e in self.events() if e[0] == "score"]
+    def hidden_from(self, seat: int) -> list[int]:
+        """The cards ``seat`` cannot see, sorted by card id: the stock and the unknown part
+        of the other hand. As a multiset it follows from ``seat``'s observation alone (the
+        pack less every card that seat has seen), and sorting drops the true order."""
+        other = 1 - check_seat(seat)
+        hidden = self.hands[other] + self.stock
+        for c in self.known[other]:
+            hidden.remove(c)
+        hidden.sort()
+        return hidden
 
 
 # -- tricks of N cards -------------------------------------------------------------------
@@ -262,7 +285,7 @@ class TrickObservationN(Observation):
     history: tuple[str, ...]
 
 
-class TrickStateN(State):
+class TrickStateN(PublicLog):
     """The machinery of a deal of N-card tricks at a table of ``n`` seats (two to six),
     beside the two-handed :class:`TrickState`: a game subclasses it and states only its
     own rules (the deal, the follow rule, what a play shows, the scoring).
@@ -549,20 +572,6 @@ class TrickStateN(State):
     def note(self, *entry: Any) -> None:
         """Add an entry to the public log."""
         self.log = (entry, self.log)
-
-    def events(self) -> list[tuple[Any, ...]]:
-        """The deal's public log, oldest first (never a hidden card)."""
-        out = []
-        node = self.log
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
-
-    def score_events(self) -> list[tuple[int, int, str]]:
-        """``(seat, points, reason)`` for every score in this deal, oldest first."""
-        return [(e[1], e[2], e[3]) for e in self.events() if e[0] == "score"]
 
     def describe(self, entry: tuple[Any, ...]) -> str:
         """One public log entry in words (never a hidden card)."""

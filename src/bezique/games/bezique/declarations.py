@@ -33,14 +33,15 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ...core.cards import Card, Rank, card_name, parse_game_card
 from ...core.errors import IllegalActionError, NotationError, quoted
-from ...core.game import Action, action_text, action_words
-from ...core.trick import RankOrder
+from ...core.game import Action, action_text, action_words, check_seat
+from ...core.trick import PublicLog, RankOrder, TrickState
 
 # -- cards -----------------------------------------------------------------------------
 
@@ -489,15 +490,25 @@ Plan = tuple[list[int], list[tuple[str, list[tuple[int, int]]]]]
 cards as references (a table serial, or ``-(i+1)`` for the i-th fresh card)."""
 
 
-class Declarer:
-    """The declaring rules of the family, for a game's state to inherit. The state keeps
-    ``tables``, ``hands``, ``known``, ``carried``, ``serial``, ``trump`` and ``player``;
-    its game gives ``table`` (the :class:`MeldTable`), ``patterns(trump)``,
-    ``candidates(trump)``, ``bezique_cards(trump)`` and ``_carry``. A game changes the
-    hooks: which table cards a declaration may use (:meth:`_decl_table`), which cards may
-    be laid fresh (:meth:`_fresh_counts`), how a fresh card leaves the hand
-    (:meth:`_take_fresh`), the trump the carried combinations count under
-    (:meth:`_declaration_trump`) and what else announcing does (:meth:`_announcing`)."""
+Announced = tuple[tuple[str, tuple[Card, ...]], ...]
+"""One seat's announcements (scored or carried "to score") as ``(name, cards)``."""
+Record = tuple[tuple[str, ...], tuple[Card, ...], tuple[Announced, ...]]
+"""The public record of a deal: the log in words, the cards of the finished tricks in the
+order played, and each seat's announcements."""
+
+class Declarer(PublicLog):
+    """The declaring rules of the family, for a game's state to inherit (before its trick
+    base, :class:`~bezique.core.trick.TrickState` or ``TrickStateN``). The state keeps
+    ``tables``, ``hands``, ``known``, ``carried``, ``serial``, ``trump``, ``player``,
+    ``phase`` and ``_decl`` (the actions listed after the trick, or None); its game gives
+    ``table`` (the :class:`MeldTable`), ``patterns(trump)``, ``candidates(trump)``,
+    ``bezique_cards(trump)``, ``_carry`` and ``parse_action``. A game changes the hooks:
+    which table cards a declaration may use (:meth:`_decl_table`), which cards may be laid
+    fresh (:meth:`_fresh_counts`), how a fresh card leaves the hand (:meth:`_take_fresh`),
+    the trump the carried combinations count under (:meth:`_declaration_trump`), what
+    else announcing does (:meth:`_announcing`), how a declaration written out reads
+    (:meth:`_as_written`), and states the phases in which declarations are made
+    (``declare_phases``) and the legal actions after a trick (``_declare_options``)."""
 
     game: Any
     tables: list[list[Entry]]
@@ -507,10 +518,22 @@ class Declarer:
     serial: int
     trump: int
     player: int
+    phase: int
+    stock: list[int]
+    _decl: dict[Action, Any] | None
+    _rec: Any  # (log node, public record as of it), for the games that keep it
+
+    #: the phases in which the actions after a trick (declarations, drawing) are made
+    declare_phases: ClassVar[tuple[int, ...]] = ()
+    #: what each combination of a declaration needs, for the error listing the legal ones
+    declaration_needs: ClassVar[str] = (
+        "each combination needs the cards (table cards marked *), at least one fresh card"
+        " from the hand, and no card already announced in that class for as much or more")
 
     if TYPE_CHECKING:
         def _note(self, *entry: Any) -> None: ...
         def _score(self, seat: int, pts: int, why: str) -> None: ...
+        def _declare_options(self) -> dict[Action, Any]: ...
 
     # -- hooks ---------------------------------------------------------------------------
 
@@ -794,7 +817,17 @@ class Declarer:
         resolved = Declare(tuple(_meld(mt.meld, n, r) for n, r in plan_melds))
         return resolved, (fresh, plan_melds)
 
-    def _why_not(self, action: Action) -> str:  # pragma: no cover - each game says more
+    def _why_not(self, action: Action) -> str:
+        """Why a declaration or a carried score is not legal now (a game says why not for
+        its own actions first)."""
+        if type(action) is ScoreCarried:
+            return f"{action_text(action)} is not among your combinations carried 'to score'"
+        if type(action) is Declare:
+            listed = [str(a) for a in self._declare_options() if type(a) is Declare]
+            return (f"{action_text(action)} is not a legal declaration here: "
+                    + self.declaration_needs + "; "
+                    + ("legal: " + "; ".join(listed) if listed
+                       else "you have nothing to declare"))
         return f"{action_text(action)} is not allowed now"
 
     def _shape_problem(self, name: str, cards: list[int], trump: int) -> str:
@@ -884,7 +917,7 @@ class Declarer:
     def _take_up_tables(self) -> None:
         """The stock is exhausted: carried scores are lost (BZ 68, RB 25) and each takes
         his table cards back into his hand (BZ 69, RB 28)."""
-        for p in (0, 1):
+        for p in range(len(self.tables)):
             for m in self.carried[p]:
                 self._note("lost", p, m[0], m[3])
             self.carried[p] = []
@@ -908,6 +941,164 @@ class Declarer:
             except IllegalActionError:
                 continue
         return action
+
+    # -- what every game of the family does alike ---------------------------------------
+
+    def _chosen(self, action: Action) -> tuple[Action, Any]:
+        """An action after a trick and how it is carried out: a listed one, or a
+        declaration of several combinations at once that the list leaves out (BZ 54);
+        anything else raises IllegalActionError saying why not."""
+        opts = self._declare_options()
+        try:
+            listed = action in opts
+        except TypeError:  # built by hand with unhashable parts (lists)
+            listed = False
+        if listed:
+            return action, opts[action]
+        if type(action) is Declare:
+            return self._resolve(self.player, action)
+        raise IllegalActionError(self._why_not(action))
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether the rules allow ``action`` now: a listed action, or a declaration that
+        announces several combinations at once which the list leaves out (BZ 54, 62;
+        RB 12)."""
+        if self.phase not in self.declare_phases or type(action) is not Declare:
+            try:
+                return action in self.legal_actions()
+            except TypeError:
+                return False
+        try:
+            if action in self._declare_options():
+                return True
+        except TypeError:
+            return False
+        try:
+            self._resolve(self.player, action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action in this position: ``QS`` for a card that lies only on the table
+        is ``QS*``; a declaration's cards without (or with wrong) stars read as a listed
+        declaration of the same cards, else as any legal reading of them (BZ 54)."""
+        action: Action = self.game.parse_action(text)
+        if type(action) is Play and not action.from_table:
+            p = self.player
+            if action.card not in self.hands[p] and any(e[0] == action.card
+                                                        for e in self.tables[p]):
+                play: Play = _PT[action.card]
+                return play
+        if type(action) is Declare and self.phase in self.declare_phases:
+            return self._read_declaration(self._as_written(action), self._declare_options())
+        return action
+
+    def _as_written(self, action: Declare) -> Declare:
+        """What a declaration written out means here before its cards are read (as it
+        stands)."""
+        return action
+
+    def _misplaced(self, p: int, c: int, from_table: bool) -> IllegalActionError:
+        """The error for a card played from where ``p`` holds none."""
+        if from_table:
+            return IllegalActionError(f"{card_name(c)}* is not among your declared cards on"
+                                      " the table")
+        where = " (it lies on your table: play it as " + card_name(c) + "*)" \
+            if any(e[0] == c for e in self.tables[p]) else ""
+        return IllegalActionError(f"{card_name(c)} is not in your hand{where}")
+
+    def _lay(self, p: int, card: int, used: Sequence[int] = (0, 0, 0)) -> None:
+        """Setting up a position: a declared card on ``p``'s table, announced in classes A,
+        B and C for ``used`` (never, unless given)."""
+        self.serial += 1
+        self.tables[p].append((int(card), self.serial, used[0], used[1], used[2]))
+
+    def _unplaced(self, pack: Sequence[int], *others: int) -> list[int]:
+        """Setting up a position: the cards of ``pack``, in its order, in no hand, on no
+        table, not in the stock and not among ``others``; a ValueError names a card placed
+        more often than the pack holds it."""
+        rest = [int(c) for c in pack]
+        for c in [c for h in self.hands for c in h] + [e[0] for t in self.tables for e in t] \
+                + self.stock + list(others):
+            if c not in rest:
+                raise ValueError(f"too many {card_name(c)} in the position")
+            rest.remove(c)
+        return rest
+
+    def table_cards(self, seat: int) -> list[Card]:
+        """The declared cards ``seat`` has lying face up."""
+        return [Card(e[0]) for e in self.tables[seat]]
+
+    def _public_record(self) -> Record:
+        """The public record (:data:`Record`), extended from where the last observation
+        left it (the log only grows, and copies share it)."""
+        node = self.log
+        rec = self._rec
+        if rec is not None and rec[0] is node:
+            return rec[1]  # type: ignore[no-any-return]
+        stop = rec[0] if rec is not None else None
+        new = []
+        while node is not None and node is not stop:
+            new.append(node[0])
+            node = node[1]
+        if node is not stop:  # not an ancestor: start afresh
+            rec, new = None, self.events()[::-1]
+        new.reverse()
+        out = extend_record(rec[1] if rec is not None else None, new, len(self.hands),
+                            self._describe)
+        self._rec = (self.log, out)
+        return out
+
+    def _describe(self, entry: tuple[Any, ...]) -> str:
+        """One public log entry in words."""
+        return describe_event(entry)
+
+
+class TwoHandedState(Declarer, TrickState):
+    """The state of a two-handed game of the family (Bézique, Rubicon): the family's
+    declarations on the two-player trick base, and the sample of the hidden cards."""
+
+    __slots__ = ()
+
+    def resample(self: T2, seat: int, rng: random.Random) -> T2:
+        """A state drawn uniformly among those ``seat`` cannot tell apart from this one: the
+        cards hidden from it, taken in a canonical order (sorted ids) and shuffled with
+        ``rng``, make the other's unknown cards and the stock. The result is a function of
+        the observation and the generator alone: it cannot leak the true order."""
+        other = 1 - check_seat(seat)
+        pool = self.hidden_from(seat)
+        rng.shuffle(pool)
+        s = self.clone()
+        known = self.known[other]  # in the order the public record made them known
+        n_other = len(self.hands[other]) - len(known)
+        s.hands[other] = known + pool[:n_other]
+        s.stock = pool[n_other:]
+        s._decl = None  # the actions listed were the true hand's
+        return s
+
+
+T2 = TypeVar("T2", bound=TwoHandedState)
+
+
+def extend_record(record: Record | None, entries: Sequence[tuple[Any, ...]], seats: int,
+                  describe: Callable[[tuple[Any, ...]], str]) -> Record:
+    """A public record (None: an empty one) extended by log entries, oldest first: each
+    entry in words, the cards of each trick won, each announcement under its seat."""
+    history: tuple[str, ...]
+    played: tuple[Card, ...]
+    announced: tuple[Announced, ...]
+    if record is None:
+        history, played, announced = (), (), ((),) * seats
+    else:
+        history, played, announced = record
+    history += tuple(describe(e) for e in entries)
+    played += tuple(Card(c) for e in entries if e[0] == "trick" for c in e[2:])
+    ann = list(announced)
+    for e in entries:
+        if len(e) == 5 and e[0] in ("declare", "carry"):
+            ann[e[1]] += ((e[3], tuple(Card(c) for c in e[4])),)
+    return history, played, tuple(ann)
 
 
 class _Assignment:

@@ -80,7 +80,7 @@ from .declarations import (
     row,
 )
 from .declarations import JACK as _JACK
-from .two_handed import EXCHANGE, Exchange
+from .two_handed import EXCHANGE, Exchange, TurnUp, _exchange_word
 from .two_handed import TABLE as TWO_HANDED_TABLE
 
 __all__ = [
@@ -203,12 +203,6 @@ class NothingToDeclare(Action):
 
 ASK = AskPartner()
 NOTHING = NothingToDeclare()
-
-
-def _exchange_word(low: str) -> Action | None:
-    if low in ("exchange", "exchange seven", "exchange 7") or low.startswith("exchange ("):
-        return EXCHANGE
-    return None
 
 
 def _partner_words(low: str) -> Action | None:
@@ -567,7 +561,7 @@ def describe(e: tuple[Any, ...]) -> str:
 
 # -- the state -----------------------------------------------------------------------------
 
-class MultiBeziqueState(Declarer, TrickStateN):
+class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
     """A position in one deal of three- or four-handed Bézique.
 
     The N-seat trick machinery is :class:`~bezique.core.trick.TrickStateN`'s (hands,
@@ -596,6 +590,8 @@ class MultiBeziqueState(Declarer, TrickStateN):
     last_winner: int
     _decl: dict[Action, Any] | None
     _rec: Any
+
+    declare_phases = (DECLARE, ASKED)
 
     @classmethod
     def from_pack(cls, game: MultiBezique, dealer: int, order: Sequence[int]
@@ -655,8 +651,7 @@ class MultiBeziqueState(Declarer, TrickStateN):
         s.tables = [[] for _ in range(n)]
         for p, cards in enumerate(tables or ()):
             for c in cards:
-                s.serial += 1
-                s.tables[p].append((int(c), s.serial, 0, 0, 0))
+                s._lay(p, c)
         s.carried = [[] for _ in range(n)]
         s.spent = [0] * n
         s.asked = False
@@ -686,14 +681,8 @@ class MultiBeziqueState(Declarer, TrickStateN):
                 s.leader = mover
         else:
             raise ValueError(f"phase is lead, follow or declare, not {quoted(phase)}")
-        placed = [c for h in s.hands for c in h] + [e[0] for t in s.tables for e in t] \
-            + s.stock + s.trick + ([s.turn_up] if s.turn_up >= 0 else [])
-        rest = [int(c) for c in game.pack.all_cards()]
-        for c in placed:
-            if c not in rest:
-                raise ValueError(f"too many {card_name(c)} in the position")
-            rest.remove(c)
-        s.won[0] = rest
+        s.won[0] = s._unplaced(game.pack.all_cards(), *s.trick,
+                               *([s.turn_up] if s.turn_up >= 0 else []))
         return s
 
     # -- the family's hooks --------------------------------------------------------------
@@ -711,28 +700,7 @@ class MultiBeziqueState(Declarer, TrickStateN):
         self.points[book] += pts
         self.log = (("score", book, pts, why), self.log)
 
-    def _take_up_tables(self) -> None:
-        """The stock is exhausted: carried scores are lost (BZ 68) and each takes his table
-        cards back into his hand (BZ 69)."""
-        for p in range(self.n):
-            for m in self.carried[p]:
-                self._note("lost", p, m[0], m[3])
-            self.carried[p] = []
-            back = [e[0] for e in self.tables[p]]
-            self.hands[p] += back
-            self.known[p] += back
-            self.tables[p] = []
-
     # -- bookkeeping ---------------------------------------------------------------------
-
-    @property
-    def stock_exhausted(self) -> bool:
-        """True once the last stock card and the turn-up have been drawn."""
-        return self.turn_up < 0
-
-    def table_cards(self, seat: int) -> list[Card]:
-        """The declared cards ``seat`` has lying face up."""
-        return [Card(e[0]) for e in self.tables[seat]]
 
     def _best(self) -> int:
         """The card winning the trick in progress."""
@@ -824,18 +792,8 @@ class MultiBeziqueState(Declarer, TrickStateN):
                 f"{action_text(action)} is not allowed now: declarations, the Seven's exchange"
                 " and drawing come only after winning a trick while the stock lasts; play a"
                 " card")
-        opts = self._declare_options()
-        try:
-            listed = action in opts
-        except TypeError:  # built by hand with unhashable parts (lists)
-            listed = False
         p = self.player
-        if listed:
-            plan = opts[action]
-        elif type(action) is Declare:  # several combinations at once, not listed (BZ 54)
-            action, plan = self._resolve(p, action)
-        else:
-            raise IllegalActionError(self._why_not(action))
+        action, plan = self._chosen(action)
         kind = type(action)
         if kind is Draw:
             self._draw()
@@ -872,12 +830,9 @@ class MultiBeziqueState(Declarer, TrickStateN):
         if from_table:
             idx = self._table_index_to_play(p, c)
             if idx < 0:
-                raise IllegalActionError(f"{card_name(c)}* is not among your declared cards on"
-                                         " the table")
+                raise self._misplaced(p, c, True)
         elif c not in hand:
-            where = " (it lies on your table: play it as " + card_name(c) + "*)" \
-                if any(e[0] == c for e in self.tables[p]) else ""
-            raise IllegalActionError(f"{card_name(c)} is not in your hand{where}")
+            raise self._misplaced(p, c, False)
         elif self.turn_up < 0 and self.trick:
             allowed = self.follow_cards(hand)
             if c not in allowed:
@@ -975,17 +930,9 @@ class MultiBeziqueState(Declarer, TrickStateN):
         self.player = w
         self.leader = w
 
-    def _exchange(self, p: int) -> None:
-        seven = self.trump * 16 + SEVEN
-        self.hands[p].remove(seven)
-        up = self.turn_up
-        self.hands[p].append(up)
-        self.known[p].append(up)
-        if up == seven:  # Seven for Seven: the one taken up has scored
+    def _exchanged(self, p: int, up: int) -> None:
+        if up == self.trump * 16 + SEVEN:  # Seven for Seven: the one taken up has scored
             self.spent[p] += 1
-        self.turn_up = seven
-        self._note("exchange", p, up)
-        self._score(p, 10, "seven of trumps exchanged")
 
     # -- declarations --------------------------------------------------------------------
 
@@ -1039,35 +986,7 @@ class MultiBeziqueState(Declarer, TrickStateN):
             return "'nothing' answers your partner's question; you have not been asked"
         if kind is Draw:
             return "your partner has asked you: declare, or say nothing"
-        if kind is ScoreCarried:
-            return f"{action_text(action)} is not among your combinations carried 'to score'"
-        if kind is Declare:
-            listed = [str(a) for a in self._declare_options() if type(a) is Declare]
-            return (f"{action_text(action)} is not a legal declaration here: each combination"
-                    " needs the cards (table cards marked *), at least one fresh card from the"
-                    " hand, and no card already announced in that class for as much or more; "
-                    + ("legal: " + "; ".join(listed) if listed
-                       else "you have nothing to declare"))
-        return f"{action_text(action)} is not allowed now"
-
-    def is_legal(self, action: Action) -> bool:
-        """Whether the rules allow ``action`` now: a listed action, or a declaration that
-        announces several combinations at once which the list leaves out (BZ 54, 62)."""
-        if self.phase not in (DECLARE, ASKED) or type(action) is not Declare:
-            try:
-                return action in self.legal_actions()
-            except TypeError:
-                return False
-        try:
-            if action in self._declare_options():
-                return True
-        except TypeError:
-            return False
-        try:
-            self._resolve(self.player, action)
-        except IllegalActionError:
-            return False
-        return True
+        return super()._why_not(action)
 
     # -- copies and samples --------------------------------------------------------------
 
@@ -1131,51 +1050,10 @@ class MultiBeziqueState(Declarer, TrickStateN):
             carried=tuple(tuple(carried_text(m) for m in c) for c in self.carried),
             asked=self.asked, history=history, played=played, announced=announced)
 
-    def _public_record(self) -> tuple[Any, ...]:
-        """The log in words, the cards of the finished tricks and each seat's
-        announcements, extended from where the last observation left them (the log only
-        grows, and copies share it)."""
-        node = self.log
-        rec = self._rec
-        if rec is not None and rec[0] is node:
-            return rec[1]  # type: ignore[no-any-return]
-        stop = rec[0] if rec is not None else None
-        new = []
-        while node is not None and node is not stop:
-            new.append(node[0])
-            node = node[1]
-        if node is not stop:  # not an ancestor: start afresh
-            rec, new = None, self.events()[::-1]
-        new.reverse()
-        if rec is not None:
-            history, played, announced = rec[1]
-        else:
-            history, played, announced = (), (), ((),) * self.n
-        history += tuple(describe(e) for e in new)
-        played += tuple(Card(c) for e in new if e[0] == "trick" for c in e[2:])
-        ann = list(announced)
-        for e in new:
-            if len(e) == 5 and e[0] in ("declare", "carry"):
-                ann[e[1]] += ((e[3], tuple(Card(c) for c in e[4])),)
-        out = (history, played, tuple(ann))
-        self._rec = (self.log, out)
-        return out
+    def _describe(self, entry: tuple[Any, ...]) -> str:
+        return describe(entry)
 
     # -- notation ------------------------------------------------------------------------
-
-    def parse_action(self, text: str) -> Action:
-        action = self.game.parse_action(text)
-        if type(action) is Play and not action.from_table:
-            p = self.player
-            if action.card not in self.hands[p] and any(e[0] == action.card
-                                                        for e in self.tables[p]):
-                play: Play = _PT[action.card]
-                return play
-        if type(action) is Declare and self.phase in (DECLARE, ASKED):
-            # the cards without (or with wrong) stars: a listed declaration of the same
-            # cards, else any legal reading of them (BZ 54)
-            return self._read_declaration(action, self._declare_options())
-        return action
 
     def __str__(self) -> str:
         up = card_name(self.turn_up) if self.turn_up >= 0 else "-"

@@ -48,7 +48,7 @@ from ...core.game import (
 )
 from ...core.game import option as _opt
 from ...core.match import GameResult, ScoreSheet, SheetRow
-from ...core.trick import END_PHASE, TrickState, must_follow_and_win
+from ...core.trick import END_PHASE, must_follow_and_win
 from .declarations import (
     _PH,
     _PT,
@@ -68,16 +68,15 @@ from .declarations import (
     TEN,
     TRUMPS,
     Declare,
-    Declarer,
     Entry,
     MeldBase,
     MeldTable,
     Play,
     ScoreCarried,
+    TwoHandedState,
     beziques,
     card_of_play,
     carried_text,
-    describe_event,
     four,
     parse_family_action,
     row,
@@ -518,7 +517,7 @@ class RubiconObservation(Observation):
 
 # -- the state ---------------------------------------------------------------------------
 
-class RubiconState(Declarer, TrickState):
+class RubiconState(TwoHandedState):
     """A position in one deal of Rubicon (or Chinese) Bézique.
 
     Table entries are the family's ``(card, serial, used_a, used_b, used_c)``; a
@@ -556,6 +555,12 @@ class RubiconState(Declarer, TrickState):
     _rec: Any  # (log node, public record as of it): observations extend it, not redo it
 
     carried_sets_listed: ClassVar[int | None] = 1
+    declare_phases = (DECLARE,)
+    declaration_needs = (
+        "each combination needs its cards (table cards marked *), a card fresh from the"
+        " hand (or a table card replaced by a duplicate played), and no card announced in"
+        " its class for more, nor for as much unless it may be re-formed; cards laid"
+        " together count once in their class")
 
     @classmethod
     def from_pack(cls, game: Rubicon, dealer: int, order: Sequence[int]) -> RubiconState:
@@ -627,24 +632,17 @@ class RubiconState(Declarer, TrickState):
         s.stock = [int(c) for c in reversed(stock)]
         for p in (0, 1):
             for x in tables[p]:
-                s.serial += 1
                 if isinstance(x, tuple):
-                    s.tables[p].append((int(x[0]), s.serial, x[1], x[2], x[3]))
+                    s._lay(p, x[0], x[1:])
                 else:
-                    s.tables[p].append((int(x), s.serial, 0, 0, 0))
+                    s._lay(p, x)
         s.phase = PHASE_NAMES.index(phase)
         s.lead = -1 if lead is None else int(lead)
         s.tricks = tricks
         s.points = list(points)
         s.brisques = list(brisques)
-        placed = [c for h in s.hands for c in h] + [e[0] for t in s.tables for e in t] \
-            + s.stock + ([s.lead] if s.lead >= 0 else [])
-        rest = Counter(int(c) for c in game.pack.all_cards())
-        for c in placed:
-            if rest[c] <= 0:
-                raise ValueError(f"too many {card_name(c)} in the position")
-            rest[c] -= 1
-        s.won = [sorted(rest.elements()), []]
+        rest = s._unplaced(game.pack.all_cards(), *([s.lead] if s.lead >= 0 else []))
+        s.won = [sorted(rest), []]
         if history:
             won = s.won[0]
             for i in range(0, len(won) - 1, 2):
@@ -753,25 +751,6 @@ class RubiconState(Declarer, TrickState):
         self._decl = opts
         return opts
 
-    def is_legal(self, action: Action) -> bool:
-        """Whether the rules allow ``action`` now: a listed action, or a declaration of
-        several combinations at once which the list leaves out (RB 12)."""
-        if self.phase != DECLARE or type(action) is not Declare:
-            try:
-                return action in self.legal_actions()
-            except TypeError:
-                return False
-        try:
-            if action in self._declare_options():
-                return True
-        except TypeError:
-            return False
-        try:
-            self._resolve(self.player, action)
-        except IllegalActionError:
-            return False
-        return True
-
     # -- applying an action ----------------------------------------------------------------
 
     def apply(self, action: Action) -> None:
@@ -801,17 +780,7 @@ class RubiconState(Declarer, TrickState):
             raise IllegalActionError(
                 f"{action_text(action)} is not allowed now: declarations and drawing come"
                 " only after winning a trick while the stock lasts; play a card")
-        opts = self._declare_options()
-        try:
-            listed = action in opts
-        except TypeError:  # built by hand with unhashable parts (lists)
-            listed = False
-        if listed:
-            plan = opts[action]
-        elif type(action) is Declare:  # several combinations at once, not listed
-            action, plan = self._resolve(p, action)
-        else:
-            raise IllegalActionError(self._why_not(action))
+        action, plan = self._chosen(action)
         if type(action) is Declare:
             self._declare(p, action, plan)
         elif type(action) is ScoreCarried:
@@ -825,13 +794,10 @@ class RubiconState(Declarer, TrickState):
         if from_table:
             idx = self._table_index_to_play(p, c)
             if idx < 0:
-                raise IllegalActionError(f"{card_name(c)}* is not among your declared cards on"
-                                         " the table")
+                raise self._misplaced(p, c, True)
         else:
             if c not in hand:
-                where = " (it lies on your table: play it as " + card_name(c) + "*)" \
-                    if any(e[0] == c for e in self.tables[p]) else ""
-                raise IllegalActionError(f"{card_name(c)} is not in your hand{where}")
+                raise self._misplaced(p, c, False)
             if self.phase == FOLLOW and not self.stock:
                 allowed = must_follow_and_win(hand, self.lead, self.trump, STRENGTH)
                 if c not in allowed:
@@ -962,18 +928,7 @@ class RubiconState(Declarer, TrickState):
                         " court card, may be shown, before your next card")
             return ("carte blanche is a hand without King, Queen or Jack, shown before you"
                     " play to the first trick")
-        if type(action) is ScoreCarried:
-            return f"{action_text(action)} is not among your combinations carried 'to score'"
-        if type(action) is Declare:
-            listed = [str(a) for a in self._declare_options() if type(a) is Declare]
-            return (f"{action_text(action)} is not a legal declaration here: each combination"
-                    " needs its cards (table cards marked *), a card fresh from the hand (or"
-                    " a table card replaced by a duplicate played), and no card announced in"
-                    " its class for more, nor for as much unless it may be re-formed; cards"
-                    " laid together count once in their class; "
-                    + ("legal: " + "; ".join(listed) if listed
-                       else "you have nothing to declare"))
-        return f"{action_text(action)} is not allowed now"
+        return super()._why_not(action)
 
     # -- copies, observations, sampling --------------------------------------------------
 
@@ -1006,62 +961,9 @@ class RubiconState(Declarer, TrickState):
         s._rec = self._rec
         return s
 
-    def hidden_from(self, seat: int) -> list[int]:
-        """The cards ``seat`` cannot see, sorted by card id: the stock and the unknown part
-        of the other hand."""
-        other = 1 - check_seat(seat)
-        hidden = self.hands[other] + self.stock
-        for c in self.known[other]:
-            hidden.remove(c)
-        hidden.sort()
-        return hidden
-
-    def resample(self, seat: int, rng: random.Random) -> RubiconState:
-        """A state drawn uniformly among those ``seat`` cannot tell apart from this one:
-        the hidden cards in a canonical order (sorted ids), shuffled with ``rng``, make the
-        other's unknown cards and the stock. A function of the observation and the
-        generator alone."""
-        other = 1 - check_seat(seat)
-        pool = self.hidden_from(seat)
-        rng.shuffle(pool)
-        s = self.clone()
-        known = self.known[other]
-        n_other = len(self.hands[other]) - len(known)
-        s.hands[other] = known + pool[:n_other]
-        s.stock = pool[n_other:]
-        s._decl = None
-        return s
-
-    def _public_record(self) -> tuple[Any, ...]:
-        """The log in words, the cards played to finished tricks, and each seat's
-        announcements: worked out from where the last observation left them (the log only
-        grows, and copies share it)."""
-        node = self.log
-        rec = self._rec
-        if rec is not None and rec[0] is node:
-            return rec[1]  # type: ignore[no-any-return]
-        stop = rec[0] if rec is not None else None
-        new = []
-        while node is not None and node is not stop:
-            new.append(node[0])
-            node = node[1]
-        if node is not stop:  # not an ancestor: start afresh
-            rec, new = None, self.events()[::-1]
-        new.reverse()
-        history, played, ann0, ann1 = rec[1] if rec is not None else ((), (), (), ())
-        history += tuple(describe_event(e) for e in new)
-        played += tuple(Card(c) for e in new if e[0] == "trick" for c in e[2:4])
-        ann0 += tuple((e[3], tuple(Card(c) for c in e[4])) for e in new
-                      if len(e) == 5 and e[1] == 0 and e[0] in ("declare", "carry"))
-        ann1 += tuple((e[3], tuple(Card(c) for c in e[4])) for e in new
-                      if len(e) == 5 and e[1] == 1 and e[0] in ("declare", "carry"))
-        out = (history, played, ann0, ann1)
-        self._rec = (self.log, out)
-        return out
-
     def observation(self, seat: int) -> RubiconObservation:
         seat = check_seat(seat)
-        history, played, ann0, ann1 = self._public_record()
+        history, played, (ann0, ann1) = self._public_record()
         return RubiconObservation(
             seat=seat, dealer=self.dealer, to_move=self.current_player(),
             phase=PHASE_NAMES[self.phase],
@@ -1088,26 +990,15 @@ class RubiconState(Declarer, TrickState):
 
     # -- notation ------------------------------------------------------------------------
 
-    def parse_action(self, text: str) -> Action:
-        """Read an action in this position: ``QS`` for a card that lies only on the table
-        is ``QS*``; before the trump is made a marriage or sequence named plain is the
-        trump one it makes (RB 10); a declaration's cards without (or with wrong) stars
-        read as the rules allow."""
-        action = self.game.parse_action(text)
-        if type(action) is Play and not action.from_table:
-            p = self.player
-            if action.card not in self.hands[p] and any(e[0] == action.card
-                                                        for e in self.tables[p]):
-                play: Play = _PT[action.card]
-                return play
-        if type(action) is Declare and self.phase == DECLARE:
-            if self.trump == NO_TRUMP and action.melds:
-                first = action.melds[0]
-                royal = {"marriage": "royal-marriage", "sequence": "royal-sequence"}
-                if first.name in royal:
-                    action = Declare((type(first)(royal[first.name], first.cards),)
-                                     + action.melds[1:])
-            return self._read_declaration(action, self._declare_options())
+    def _as_written(self, action: Declare) -> Declare:
+        """Before the trump is made a marriage or sequence named plain is the trump one it
+        makes (RB 10)."""
+        if self.trump == NO_TRUMP and action.melds:
+            first = action.melds[0]
+            royal = {"marriage": "royal-marriage", "sequence": "royal-sequence"}
+            if first.name in royal:
+                return Declare((type(first)(royal[first.name], first.cards),)
+                               + action.melds[1:])
         return action
 
     def __str__(self) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.cards import Card, Pack, Suit, card_name
 from ...core.errors import IllegalActionError, quoted
@@ -34,7 +34,7 @@ from ...core.game import (
 )
 from ...core.game import option as _opt
 from ...core.match import GameResult, ScoreSheet, SheetRow
-from ...core.trick import END_PHASE, TrickState, must_follow_and_win
+from ...core.trick import END_PHASE, must_follow_and_win
 from .declarations import (
     _PH,
     _PT,
@@ -61,17 +61,18 @@ from .declarations import (
     TRUMPS,
     Combination,
     Declare,
-    Declarer,
     Draw,
     MeldBase,
     MeldTable,
     Play,
     ScoreCarried,
+    TwoHandedState,
     beziques,
     book_order,
     card_of_play,
     carried_text,
     describe_event,
+    extend_record,
     four,
     parse_family_action,
     row,
@@ -443,7 +444,43 @@ class BeziqueObservation(Observation):
 
 # -- the state ---------------------------------------------------------------------------
 
-class BeziqueState(Declarer, TrickState):
+class TurnUp:
+    """The turn-up of Bézique, for the states of the games that have one (two-handed,
+    three- and four-handed Bézique; not Rubicon): the card turned for trump, drawn last,
+    and the Seven of trumps exchanged for it (BZ 37-39)."""
+
+    turn_up: int  # -1 once drawn
+    trump: int
+    hands: list[list[int]]
+    known: list[list[int]]
+
+    if TYPE_CHECKING:
+        def _note(self, *entry: Any) -> None: ...
+        def _score(self, seat: int, pts: int, why: str) -> None: ...
+
+    @property
+    def stock_exhausted(self) -> bool:
+        """True once the last stock card and the turn-up have been drawn."""
+        return self.turn_up < 0
+
+    def _exchange(self, p: int) -> None:
+        """``p`` exchanges the Seven of trumps for the turn-up, which he is then known to
+        hold, and scores 10."""
+        seven = self.trump * 16 + SEVEN
+        self.hands[p].remove(seven)
+        up = self.turn_up
+        self.hands[p].append(up)
+        self.known[p].append(up)
+        self.turn_up = seven
+        self._exchanged(p, up)
+        self._note("exchange", p, up)
+        self._score(p, 10, "seven of trumps exchanged")
+
+    def _exchanged(self, p: int, up: int) -> None:
+        """What else an exchange that took up ``up`` marks (nothing here)."""
+
+
+class BeziqueState(TurnUp, TwoHandedState):
     """A position in one deal of two-handed Bézique."""
 
     __slots__ = ("game", "dealer", "trump", "turn_up", "stock", "hands", "tables",
@@ -475,6 +512,8 @@ class BeziqueState(Declarer, TrickState):
     declared: bool  # a declaration was made after this trick (EW's exchange may follow)
     last_winner: int
     _decl: dict[Action, Any] | None
+
+    declare_phases = (DECLARE,)
 
     @classmethod
     def from_pack(cls, game: Bezique, dealer: int, order: Sequence[int]) -> BeziqueState:
@@ -539,8 +578,7 @@ class BeziqueState(Declarer, TrickState):
         s.tables = [[], []]
         for p in (0, 1):
             for c in tables[p]:
-                s.serial += 1
-                s.tables[p].append((int(c), s.serial, 0, 0, 0))
+                s._lay(p, c)
         s.carried = [[], []]
         s.points = list(points)
         s.phase = PHASE_NAMES.index(phase)
@@ -548,13 +586,8 @@ class BeziqueState(Declarer, TrickState):
         s.lead = -1 if lead is None else int(lead)
         s.lead_table = False
         s.tricks = tricks
-        placed = [c for h in s.hands for c in h] + [e[0] for t in s.tables for e in t] \
-            + s.stock + ([s.turn_up] if s.turn_up >= 0 else []) + ([s.lead] if lead else [])
-        rest = [int(c) for c in PACK.all_cards()]
-        for c in placed:
-            if c not in rest:
-                raise ValueError(f"too many {card_name(c)} in the position")
-            rest.remove(c)
+        rest = s._unplaced(PACK.all_cards(), *([s.turn_up] if s.turn_up >= 0 else []),
+                           *([s.lead] if lead else []))
         s.won = [rest, []]
         s.known = [[], []]
         s.log = None
@@ -567,15 +600,6 @@ class BeziqueState(Declarer, TrickState):
         return s
 
     # -- bookkeeping ---------------------------------------------------------------------
-
-    @property
-    def stock_exhausted(self) -> bool:
-        """True once the last stock card and the turn-up have been drawn."""
-        return self.turn_up < 0
-
-    def table_cards(self, seat: int) -> list[Card]:
-        """The declared cards ``seat`` has lying face up."""
-        return [Card(e[0]) for e in self.tables[seat]]
 
     def legal_actions(self) -> list[Action]:
         phase = self.phase
@@ -615,18 +639,8 @@ class BeziqueState(Declarer, TrickState):
                 f"{action_text(action)} is not allowed now: declarations, the Seven's exchange"
                 " and drawing come only after winning a trick while the stock lasts; play a"
                 " card")
-        opts = self._declare_options()
-        try:
-            listed = action in opts
-        except TypeError:  # built by hand with unhashable parts (lists)
-            listed = False
         p = self.player
-        if listed:
-            plan = opts[action]
-        elif type(action) is Declare:  # several combinations at once, not listed (BZ 54)
-            action, plan = self._resolve(p, action)
-        else:
-            raise IllegalActionError(self._why_not(action))
+        action, plan = self._chosen(action)
         if type(action) is Draw:
             self._draw()
         elif type(action) is Exchange:
@@ -661,15 +675,12 @@ class BeziqueState(Declarer, TrickState):
             entries = self.tables[p]
             idx = self._table_index_to_play(p, c)
             if idx < 0:
-                raise IllegalActionError(f"{card_name(c)}* is not among your declared cards on"
-                                         " the table")
+                raise self._misplaced(p, c, True)
             if self.phase == FOLLOW and self.turn_up < 0:  # pragma: no cover - table empty then
                 raise IllegalActionError("no table cards in the last eight tricks")
         else:
             if c not in hand:
-                where = " (it lies on your table: play it as " + card_name(c) + "*)" \
-                    if any(e[0] == c for e in self.tables[p]) else ""
-                raise IllegalActionError(f"{card_name(c)} is not in your hand{where}")
+                raise self._misplaced(p, c, False)
             if self.phase == FOLLOW and self.turn_up < 0:
                 allowed = must_follow_and_win(hand, self.lead, self.trump, STRENGTH)
                 if c not in allowed:
@@ -782,16 +793,8 @@ class BeziqueState(Declarer, TrickState):
         cards back into his hand (BZ 69)."""
         self._take_up_tables()
 
-    def _exchange(self, p: int) -> None:
-        seven = self.trump * 16 + SEVEN
-        self.hands[p].remove(seven)
-        up = self.turn_up
-        self.hands[p].append(up)
-        self.known[p].append(up)
-        self.turn_up = seven
-        self.exchanged = True
-        self._note("exchange", p, up)
-        self._score(p, 10, "seven of trumps exchanged")
+    def _exchanged(self, p: int, up: int) -> None:
+        self.exchanged = True  # one exchange per trick
 
     # -- declarations --------------------------------------------------------------------
 
@@ -856,36 +859,12 @@ class BeziqueState(Declarer, TrickState):
                 return ("the turn-up is already a Seven: under second_seven_scoring ="
                         " when_played your Seven scores 10 when played, not by exchange")
             return "each Seven of trumps is exchanged once: both exchanges have been made"
-        if type(action) is ScoreCarried:
-            return f"{action_text(action)} is not among your combinations carried 'to score'"
         if type(action) is Declare:
             if self.exchanged and not self.game.options.seven_exchange_with_declaration:
                 return "you cannot score the Seven and make a declaration after the same trick"
             if self.declared:
                 return "a declaration has been made after this trick: one per trick won (BZ 53)"
-            listed = [str(a) for a in self._declare_options() if type(a) is Declare]
-            return (f"{action_text(action)} is not a legal declaration here: each combination"
-                    " needs the cards (table cards marked *), at least one fresh card from the"
-                    " hand, and no card already announced in that class for as much or more; "
-                    + ("legal: " + "; ".join(listed) if listed
-                       else "you have nothing to declare"))
-        return f"{action_text(action)} is not allowed now"
-
-    def is_legal(self, action: Action) -> bool:
-        """Whether the rules allow ``action`` now: a listed action, or a declaration that
-        announces several combinations at once which the list leaves out (BZ 54, 62)."""
-        if self.phase != DECLARE or type(action) is not Declare:
-            return action in self.legal_actions()
-        try:
-            if action in self._declare_options():
-                return True
-        except TypeError:
-            return False
-        try:
-            self._resolve(self.player, action)
-        except IllegalActionError:
-            return False
-        return True
+        return super()._why_not(action)
 
     def _declaration_refused(self, action: Declare) -> str | None:
         if self.exchanged and not self.game.options.seven_exchange_with_declaration:
@@ -922,33 +901,6 @@ class BeziqueState(Declarer, TrickState):
         s._decl = self._decl
         return s
 
-    def hidden_from(self, seat: int) -> list[int]:
-        """The cards ``seat`` cannot see, sorted by card id: the stock and the unknown part
-        of the other hand. As a multiset it follows from ``seat``'s observation alone (the
-        pack less every card that seat has seen), and sorting drops the true order."""
-        other = 1 - check_seat(seat)
-        hidden = self.hands[other] + self.stock
-        for c in self.known[other]:
-            hidden.remove(c)
-        hidden.sort()
-        return hidden
-
-    def resample(self, seat: int, rng: random.Random) -> BeziqueState:
-        """A state drawn uniformly among those ``seat`` cannot tell apart from this one: the
-        cards hidden from it, taken in a canonical order (sorted ids) and shuffled with
-        ``rng``, make the other's unknown cards and the stock. The result is a function of
-        the observation and the generator alone: it cannot leak the true order."""
-        other = 1 - check_seat(seat)
-        pool = self.hidden_from(seat)
-        rng.shuffle(pool)
-        s = self.clone()
-        known = self.known[other]  # in the order the public record made them known
-        n_other = len(self.hands[other]) - len(known)
-        s.hands[other] = known + pool[:n_other]
-        s.stock = pool[n_other:]
-        s._decl = None
-        return s
-
     def observation(self, seat: int) -> BeziqueObservation:
         seat = check_seat(seat)
         opts = self.game.options
@@ -959,7 +911,7 @@ class BeziqueState(Declarer, TrickState):
         carried = (tuple(carried_text(m) for m in self.carried[0]),
                    tuple(carried_text(m) for m in self.carried[1]))
         stock_size = len(self.stock) + (1 if self.turn_up >= 0 else 0)
-        events = self.events()
+        history, played, (ann0, ann1) = extend_record(None, self.events(), 2, describe_event)
         return BeziqueObservation(
             seat=seat, dealer=self.dealer, to_move=self.current_player(),
             phase=PHASE_NAMES[self.phase], trump=Suit(self.trump),
@@ -971,28 +923,9 @@ class BeziqueState(Declarer, TrickState):
                            tuple(sorted(Card(c) for c in self.known[1]))),
             trick=trick, last_trick=tuple(Card(c) for c in self.last_trick),
             tricks_played=self.tricks, points=self.scores(), carried=carried,
-            history=tuple(describe_event(e) for e in events),
-            played=tuple(Card(c) for e in events if e[0] == "trick" for c in e[2:4]),
-            announced=(tuple((e[3], tuple(Card(c) for c in e[4])) for e in events
-                             if len(e) == 5 and e[1] == 0 and e[0] in ("declare", "carry")),
-                       tuple((e[3], tuple(Card(c) for c in e[4])) for e in events
-                             if len(e) == 5 and e[1] == 1 and e[0] in ("declare", "carry"))))
+            history=history, played=played, announced=(ann0, ann1))
 
     # -- notation ------------------------------------------------------------------------
-
-    def parse_action(self, text: str) -> Action:
-        action = parse_action(text)
-        if type(action) is Play and not action.from_table:
-            p = self.player
-            if action.card not in self.hands[p] and any(e[0] == action.card
-                                                        for e in self.tables[p]):
-                play: Play = _PT[action.card]
-                return play
-        if type(action) is Declare and self.phase == DECLARE:
-            # accept the cards without (or with wrong) stars: a listed declaration of the
-            # same cards, else any legal reading of them (BZ 54)
-            return self._read_declaration(action, self._declare_options())
-        return action
 
     def __str__(self) -> str:
         lines = [f"Bézique deal, dealer {self.dealer}, trump {Suit(self.trump).symbol}, "
