@@ -1057,9 +1057,45 @@ class Declarer(PublicLog):
 
 class TwoHandedState(Declarer, TrickState):
     """The state of a two-handed game of the family (Bézique, Rubicon): the family's
-    declarations on the two-player trick base, and the sample of the hidden cards."""
+    declarations on the two-player trick base, the start of a deal, and the sample of the
+    hidden cards."""
 
     __slots__ = ()
+
+    dealer: int
+    lead: int
+    lead_table: bool
+    tricks: int
+    won: list[list[int]]
+    last_trick: tuple[int, ...]
+    last_winner: int
+    brisques: list[int]
+
+    @classmethod
+    def _new(cls: type[T2], game: Any, dealer: int) -> T2:
+        """A deal about to start: nothing dealt, played, declared or scored, the pone to
+        play first. The game deals and sets the phase and what is its own."""
+        s = cls.__new__(cls)
+        s.game = game
+        s.dealer = dealer
+        s.hands = [[], []]
+        s.stock = []
+        s.tables = [[], []]
+        s.carried = [[], []]
+        s.points = [0, 0]
+        s.player = 1 - dealer
+        s.lead = -1
+        s.lead_table = False
+        s.tricks = 0
+        s.won = [[], []]
+        s.known = [[], []]
+        s.serial = 0
+        s.log = None
+        s.last_trick = ()
+        s.last_winner = -1
+        s.brisques = [0, 0]
+        s._decl = None
+        return s
 
     def resample(self: T2, seat: int, rng: random.Random) -> T2:
         """A state drawn uniformly among those ``seat`` cannot tell apart from this one: the
@@ -1077,8 +1113,26 @@ class TwoHandedState(Declarer, TrickState):
         s._decl = None  # the actions listed were the true hand's
         return s
 
+    def _seen(self, seat: int) -> Seen:
+        """What both two-handed observations show alike (:data:`Seen`)."""
+        tables, known, carried = self.tables, self.known, self.carried
+        return (tuple(sorted(Card(c) for c in self.hands[seat])),
+                (tuple(sorted(Card(e[0]) for e in tables[0])),
+                 tuple(sorted(Card(e[0]) for e in tables[1]))),
+                (len(self.hands[0]), len(self.hands[1])),
+                (tuple(sorted(Card(c) for c in known[0])),
+                 tuple(sorted(Card(c) for c in known[1]))),
+                (tuple(carried_text(m) for m in carried[0]),
+                 tuple(carried_text(m) for m in carried[1])),
+                tuple(Card(c) for c in self.last_trick))
+
 
 T2 = TypeVar("T2", bound=TwoHandedState)
+Cards = tuple[Card, ...]
+Seen = tuple[Cards, tuple[Cards, Cards], tuple[int, int], tuple[Cards, Cards],
+             tuple[tuple[str, ...], tuple[str, ...]], Cards]
+"""A two-handed observation's seat's hand, both tables, both hands' sizes, the cards
+known in each hand, each one's carried combinations, and the last trick."""
 
 
 def extend_record(record: Record | None, entries: Sequence[tuple[Any, ...]], seats: int,

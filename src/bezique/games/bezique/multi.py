@@ -610,18 +610,7 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
                 i += k
         s = cls.__new__(cls)
         up = int(order[i])
-        s.start(game, dealer, hands, stock=[int(c) for c in reversed(order[i + 1:])],
-                trump=up >> 4)
-        s.turn_up = up
-        s.tables = [[] for _ in range(n)]
-        s.carried = [[] for _ in range(n)]
-        s.serial = 0
-        s.spent = [0] * n
-        s.asked = False
-        s.decl_winner = -1
-        s.last_winner = -1
-        s._decl = None
-        s._rec = None
+        s._start(game, dealer, hands, [int(c) for c in reversed(order[i + 1:])], up >> 4, up)
         if up & 15 == SEVEN:  # a Seven turned up scores the dealer 10 (Dealing)
             s._score(dealer, 10, "seven turned up")
         return s
@@ -644,21 +633,11 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
             raise ValueError(f"a stock of {len(stock)} cards and the turn-up cannot be drawn"
                              f" a card each by {n} players")
         s = cls.__new__(cls)
-        s.start(game, dealer, hands, stock=[int(c) for c in reversed(stock)],
-                trump=int(trump))
-        s.turn_up = -1 if turn_up is None else int(turn_up)
-        s.serial = 0
-        s.tables = [[] for _ in range(n)]
+        s._start(game, dealer, hands, [int(c) for c in reversed(stock)], int(trump),
+                 -1 if turn_up is None else int(turn_up))
         for p, cards in enumerate(tables or ()):
             for c in cards:
                 s._lay(p, c)
-        s.carried = [[] for _ in range(n)]
-        s.spent = [0] * n
-        s.asked = False
-        s.decl_winner = -1
-        s.last_winner = -1
-        s._decl = None
-        s._rec = None
         s.tricks = tricks
         for p, c in trick:
             s.trick.append(int(c))
@@ -684,6 +663,23 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
         s.won[0] = s._unplaced(game.pack.all_cards(), *s.trick,
                                *([s.turn_up] if s.turn_up >= 0 else []))
         return s
+
+    def _start(self, game: MultiBezique, dealer: int, hands: Sequence[Sequence[int]],
+               stock: list[int], trump: int, turn_up: int) -> None:
+        """A deal about to be played: the trick base's start, then this turn-up and
+        nothing declared, carried, asked or spent yet."""
+        self.start(game, dealer, hands, stock=stock, trump=trump)
+        n = self.n
+        self.turn_up = turn_up
+        self.tables = [[] for _ in range(n)]
+        self.carried = [[] for _ in range(n)]
+        self.serial = 0
+        self.spent = [0] * n
+        self.asked = False
+        self.decl_winner = -1
+        self.last_winner = -1
+        self._decl = None
+        self._rec = None
 
     # -- the family's hooks --------------------------------------------------------------
 

@@ -76,7 +76,6 @@ from .declarations import (
     TwoHandedState,
     beziques,
     card_of_play,
-    carried_text,
     four,
     parse_family_action,
     row,
@@ -583,28 +582,9 @@ class RubiconState(TwoHandedState):
 
     @classmethod
     def _blank(cls, game: Rubicon, dealer: int) -> RubiconState:
-        s = cls.__new__(cls)
-        s.game = game
-        s.dealer = dealer
+        s = cls._new(game, dealer)
         s.trump = NO_TRUMP
-        s.stock = []
-        s.hands = [[], []]
-        s.tables = [[], []]
-        s.carried = [[], []]
-        s.points = [0, 0]
         s.phase = LEAD
-        s.player = 1 - dealer
-        s.lead = -1
-        s.lead_table = False
-        s.tricks = 0
-        s.won = [[], []]
-        s.known = [[], []]
-        s.serial = 0
-        s.log = None
-        s.last_trick = ()
-        s.brisques = [0, 0]
-        s.last_winner = -1
-        s._decl = None
         s.shown = [False, False]
         s.live = [False, False]
         s.revoked = [-1, -1]
@@ -964,24 +944,17 @@ class RubiconState(TwoHandedState):
     def observation(self, seat: int) -> RubiconObservation:
         seat = check_seat(seat)
         history, played, (ann0, ann1) = self._public_record()
+        hand, tables, hand_sizes, known, carried, last_trick = self._seen(seat)
         return RubiconObservation(
             seat=seat, dealer=self.dealer, to_move=self.current_player(),
             phase=PHASE_NAMES[self.phase],
             trump=None if self.trump == NO_TRUMP else Suit(self.trump),
             stock_size=len(self.stock),
-            hand=tuple(sorted(Card(c) for c in self.hands[seat])),
-            tables=(tuple(sorted(Card(e[0]) for e in self.tables[0])),
-                    tuple(sorted(Card(e[0]) for e in self.tables[1]))),
-            hand_sizes=(len(self.hands[0]), len(self.hands[1])),
-            known_in_hand=(tuple(sorted(Card(c) for c in self.known[0])),
-                           tuple(sorted(Card(c) for c in self.known[1]))),
+            hand=hand, tables=tables, hand_sizes=hand_sizes, known_in_hand=known,
             trick=(Card(self.lead),) if self.phase == FOLLOW else (),
-            last_trick=tuple(Card(c) for c in self.last_trick),
-            tricks_played=self.tricks, tricks_total=self.game.tricks_total,
+            last_trick=last_trick, tricks_played=self.tricks, tricks_total=self.game.tricks_total,
             points=self.scores(), brisques=(self.brisques[0], self.brisques[1]),
-            carried=(tuple(carried_text(m) for m in self.carried[0]),
-                     tuple(carried_text(m) for m in self.carried[1])),
-            history=history, played=played, announced=(ann0, ann1),
+            carried=carried, history=history, played=played, announced=(ann0, ann1),
             table_announced=(_marks(self.tables[0]), _marks(self.tables[1])),
             replacements=(tuple(sorted(Card(e[0]) for e in self.tables[0] if e[2] < 0)),
                           tuple(sorted(Card(e[0]) for e in self.tables[1] if e[2] < 0))),

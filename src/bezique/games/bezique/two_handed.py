@@ -70,7 +70,6 @@ from .declarations import (
     beziques,
     book_order,
     card_of_play,
-    carried_text,
     describe_event,
     extend_record,
     four,
@@ -520,38 +519,20 @@ class BeziqueState(TurnUp, TwoHandedState):
         """Deal from a pack order (index 0 the top card): three, two, three to each, the
         pone first (Dealing; GAP-BZ-1), then the seventeenth card turned for trump."""
         dealer = check_seat(dealer, 2, "dealer")
-        s = cls.__new__(cls)
-        s.game = game
-        s.dealer = dealer
+        s = cls._new(game, dealer)
         pone = 1 - dealer
-        hands: list[list[int]] = [[], []]
+        hands = s.hands
         i = 0
         for n in (3, 2, 3):
             for seat in (pone, dealer):
                 hands[seat].extend(order[i:i + n])
                 i += n
-        s.hands = hands
         s.turn_up = order[16]
         s.trump = order[16] >> 4
         s.stock = list(reversed(order[17:]))  # pop() takes the top card
-        s.tables = [[], []]
-        s.carried = [[], []]
-        s.points = [0, 0]
-        s.phase = LEAD
-        s.player = pone  # the pone leads first (Method of Playing)
-        s.lead = -1
-        s.lead_table = False
-        s.tricks = 0
-        s.won = [[], []]
-        s.known = [[], []]
-        s.serial = 0
-        s.log = None
-        s.last_trick = ()
-        s.last_winner = -1
-        s.brisques = [0, 0]
+        s.phase = LEAD  # the pone leads first (Method of Playing)
         s.exchanged = False
         s.declared = False
-        s._decl = None
         if order[16] & 15 == SEVEN:  # a Seven turned up scores the dealer 10 (Dealing)
             s._score(dealer, 10, "seven turned up")
         return s
@@ -566,37 +547,24 @@ class BeziqueState(TurnUp, TwoHandedState):
         not yet used in any combination), trump, turn-up (None once taken), the stock top
         first, whose turn and in which phase (``lead``, ``follow`` with ``lead`` card, or
         ``declare`` for the winner of the last trick). Cards not placed count as played."""
-        s = cls.__new__(cls)
-        s.game = game
-        s.dealer = check_seat(dealer, 2, "dealer")
-        to_move = check_seat(to_move, 2, "to_move")
+        s = cls._new(game, check_seat(dealer, 2, "dealer"))
+        s.player = check_seat(to_move, 2, "to_move")
         s.hands = [[int(c) for c in hands[0]], [int(c) for c in hands[1]]]
         s.trump = int(trump)
         s.turn_up = -1 if turn_up is None else int(turn_up)
         s.stock = [int(c) for c in reversed(stock)]
-        s.serial = 0
-        s.tables = [[], []]
         for p in (0, 1):
             for c in tables[p]:
                 s._lay(p, c)
-        s.carried = [[], []]
         s.points = list(points)
         s.phase = PHASE_NAMES.index(phase)
-        s.player = to_move
         s.lead = -1 if lead is None else int(lead)
-        s.lead_table = False
         s.tricks = tricks
         rest = s._unplaced(PACK.all_cards(), *([s.turn_up] if s.turn_up >= 0 else []),
                            *([s.lead] if lead else []))
         s.won = [rest, []]
-        s.known = [[], []]
-        s.log = None
-        s.last_trick = ()
-        s.last_winner = -1
-        s.brisques = [0, 0]
         s.exchanged = False
         s.declared = False
-        s._decl = None
         return s
 
     # -- bookkeeping ---------------------------------------------------------------------
@@ -904,12 +872,8 @@ class BeziqueState(TurnUp, TwoHandedState):
     def observation(self, seat: int) -> BeziqueObservation:
         seat = check_seat(seat)
         opts = self.game.options
-        hand = tuple(sorted(Card(c) for c in self.hands[seat]))
-        tables = (tuple(sorted(Card(e[0]) for e in self.tables[0])),
-                  tuple(sorted(Card(e[0]) for e in self.tables[1])))
+        hand, tables, hand_sizes, known, carried, last_trick = self._seen(seat)
         trick = (Card(self.lead),) if self.phase == FOLLOW else ()
-        carried = (tuple(carried_text(m) for m in self.carried[0]),
-                   tuple(carried_text(m) for m in self.carried[1]))
         stock_size = len(self.stock) + (1 if self.turn_up >= 0 else 0)
         history, played, (ann0, ann1) = extend_record(None, self.events(), 2, describe_event)
         return BeziqueObservation(
@@ -917,12 +881,9 @@ class BeziqueState(TurnUp, TwoHandedState):
             phase=PHASE_NAMES[self.phase], trump=Suit(self.trump),
             turn_up=Card(self.turn_up) if self.turn_up >= 0 else None,
             stock_size=stock_size if opts.count_stock_allowed else None,
-            hand=hand, tables=tables,
-            hand_sizes=(len(self.hands[0]), len(self.hands[1])),
-            known_in_hand=(tuple(sorted(Card(c) for c in self.known[0])),
-                           tuple(sorted(Card(c) for c in self.known[1]))),
-            trick=trick, last_trick=tuple(Card(c) for c in self.last_trick),
-            tricks_played=self.tricks, points=self.scores(), carried=carried,
+            hand=hand, tables=tables, hand_sizes=hand_sizes, known_in_hand=known,
+            trick=trick, last_trick=last_trick, tricks_played=self.tricks,
+            points=self.scores(), carried=carried,
             history=history, played=played, announced=(ann0, ann1))
 
     # -- notation ------------------------------------------------------------------------
