@@ -1,13 +1,14 @@
 # Two entry points (see README, Quick start):
 #   make play  -- set everything up, then play a match against the computer
 #   make test  -- set everything up, then lint, type-check and run the whole test suite
+#                 (it installs Debian's chromium and postgresql first, when missing and root)
 # Playing installs only the package and what it needs; the test tools (pytest,
 # hypothesis, ruff, mypy) come with the test extra, installed by `make test` alone.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: play test setup setup-test bench clean
+.PHONY: play test setup setup-test setup-system bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +25,37 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 
 setup: $(VENV)/.installed
 
-setup-test: $(VENV)/.installed-test
+# everything the tests need: the test extra and the system packages
+setup-test: setup-system $(VENV)/.installed-test
+
+# Debian packages for the browser and PostgreSQL tests (tests/conftest.py): chromium, which
+# Playwright drives at /usr/bin/chromium (it cannot download its own browser here), and
+# postgresql for its server binaries (initdb, pg_ctl under /usr/lib/postgresql/<ver>/bin); the
+# tests start their own throw-away cluster, never the system's. Installed only when missing,
+# quietly (the log shown on failure), with `apt-get update` only if the install fails without
+# it. Not root: a note of what to run; the tests then skip with the same note (fail under CI).
+# `make play` needs neither.
+SYSTEM_PACKAGES_MISSING = $(strip \
+	$(if $(shell command -v chromium),,chromium) \
+	$(if $(wildcard /usr/lib/postgresql/*/bin/initdb)$(shell command -v initdb),,postgresql))
+
+setup-system:
+ifneq ($(SYSTEM_PACKAGES_MISSING),)
+	@if [ "$$(id -u)" != 0 ]; then \
+	  echo "make setup-system: missing Debian packages: $(SYSTEM_PACKAGES_MISSING)." >&2; \
+	  echo "  Install them as root: sudo apt-get install -y $(SYSTEM_PACKAGES_MISSING)" >&2; \
+	  echo "  (until then the browser and PostgreSQL tests are skipped; under CI they fail)" >&2; \
+	else \
+	  echo "make setup-system: apt-get install $(SYSTEM_PACKAGES_MISSING)"; \
+	  log=$$(mktemp); export DEBIAN_FRONTEND=noninteractive; \
+	  install="apt-get install -y -q --no-install-recommends $(SYSTEM_PACKAGES_MISSING)"; \
+	  $$install >$$log 2>&1 || { apt-get update -q >>$$log 2>&1 && $$install >>$$log 2>&1; } \
+	    || { cat $$log >&2; rm -f $$log; exit 1; }; \
+	  rm -f $$log; \
+	fi
+else
+	@:
+endif
 
 # extra flags for the game: make play ARGS="--game sixtysix"
 ARGS ?=
