@@ -221,9 +221,8 @@ def chromium_page(chromium_browser: Browser) -> Iterator[Page]:
 
 def serve_command(port: int, args: Sequence[str] = (), host: str = "127.0.0.1") -> list[str]:
     """The command line of ``bezique serve`` in this interpreter."""
-    # -c rather than -m bezique.cli.main: that module has no `if __name__ == "__main__"`
     return [
-        sys.executable, "-c", "from bezique.cli.main import main; main()",
+        sys.executable, "-m", "bezique.cli.main",
         "serve", "--host", host, "--port", str(port), *args,
     ]  # fmt: skip
 
