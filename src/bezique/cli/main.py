@@ -14,10 +14,16 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from . import play, replay  # noqa: F401  (each module adds its commands to ``cli``)
+    from . import play, replay, serve  # noqa: F401  (each module adds its commands to ``cli``)
 
 
 def main() -> None:
     """Entry point of the ``bezique`` script."""
     _register()
     cli()
+
+
+if __name__ == "__main__":  # python -m bezique.cli.main: the commands live on the package's
+    from bezique.cli.main import main as _main  # module, not on this __main__ copy
+
+    _main()

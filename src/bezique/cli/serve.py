@@ -1,0 +1,38 @@
+"""``bezique serve``: the table server for the browser and the network."""
+
+from __future__ import annotations
+
+import click
+
+from .main import cli
+
+DEFAULT_PORT = 8766
+
+
+@cli.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on (0.0.0.0: every interface).")
+@click.option("--port", default=DEFAULT_PORT, show_default=True, type=click.IntRange(1, 65535),
+              help="The port to listen on.")
+@click.option("--database", default=None, metavar="URL",
+              help="Where the tables are kept: a SQLAlchemy URL such as "
+                   "postgresql://user@host/db (several server processes may share it). "
+                   "Default: SQLite in $XDG_DATA_HOME/bezique/server.db.")
+@click.option("--computer-delay", default=0.3, show_default=True,
+              type=click.FloatRange(0, 10),
+              help="Seconds the computer players wait before each of their moves.")
+def serve(host: str, port: int, database: str | None, computer_delay: float) -> None:
+    """Serve tables in the browser: open http://HOST:PORT/ to start one."""
+    import uvicorn
+
+    from ..server.app import MAX_MESSAGE, create_app
+    from ..server.store import StoreError
+
+    try:
+        app = create_app(database, computer_delay=computer_delay)
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"bezique serve: http://{host}:{port}/ (database: "
+               f"{app.state.service.store.url.split('@')[-1]})", err=True)
+    uvicorn.run(app, host=host, port=port, ws_max_size=2 * MAX_MESSAGE, log_level="warning",
+                ws_ping_interval=20, ws_ping_timeout=20)

@@ -1,0 +1,336 @@
+"""The web app: the lobby's HTTP API, the pages, and one WebSocket per seat at a table
+(docs/PROTOCOL.md). Starlette, on uvicorn.
+
+Every message a client sends is checked for size, rate and shape before it reaches the
+service; every answer is that client's own view. The service's calls (which touch the
+database) run in worker threads so that the event loop keeps serving the other tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..games import GAMES
+from .service import ServiceError, TableService
+from .store import Store, StoreError
+
+__all__ = ["MAX_BODY", "MAX_MESSAGE", "MAX_RATE", "create_app"]
+
+STATIC = Path(__file__).parent / "static"
+#: the most bytes of a WebSocket message, of an HTTP request body
+MAX_MESSAGE = 4096
+MAX_BODY = 16384
+#: messages a second a connection may send (a burst of as many is allowed)
+MAX_RATE = 20.0
+#: how often the tables being watched are checked for other processes' moves
+POLL_SECONDS = 0.5
+#: what sending to a connection that has gone away raises
+_GONE = (WebSocketDisconnect, RuntimeError, anyio.ClosedResourceError,
+         anyio.BrokenResourceError, OSError)
+
+
+class _Conn:
+    """One WebSocket at a table: its seat (``None``: a spectator)."""
+
+    def __init__(self, ws: WebSocket, seat: int | None, rate: float = MAX_RATE) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.rate = rate
+        self.allowance = rate
+        self.checked = time.monotonic()
+        self.closed = False
+
+    def within_rate(self) -> bool:
+        t = time.monotonic()
+        self.allowance = min(self.rate, self.allowance + (t - self.checked) * self.rate)
+        self.checked = t
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+
+class Hub:
+    """The connections of every table, the computer players' turns, and the watch for
+    moves made by another server process."""
+
+    def __init__(self, service: TableService, *, computer_delay: float = 0.3) -> None:
+        self.service = service
+        self.computer_delay = computer_delay
+        self.conns: dict[str, set[_Conn]] = {}
+        self.running: set[str] = set()
+        self.tasks: set[asyncio.Task[Any]] = set()
+
+    def spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def call(self, fn: Any, *args: Any) -> Any:
+        return await anyio.to_thread.run_sync(fn, *args)
+
+    async def send_view(self, table_id: str, conn: _Conn) -> None:
+        try:
+            view = await self.call(self.service.view, table_id, conn.seat)
+            await conn.ws.send_text(json.dumps(view))
+        except (ServiceError, StoreError) as exc:
+            await self.send(conn, {"type": "error", "message": str(exc)})
+        except _GONE:
+            conn.closed = True
+
+    async def send(self, conn: _Conn, message: dict[str, Any]) -> None:
+        try:
+            await conn.ws.send_text(json.dumps(message))
+        except _GONE:
+            conn.closed = True
+
+    async def broadcast(self, table_id: str) -> None:
+        for conn in list(self.conns.get(table_id, ())):
+            if not conn.closed:
+                await self.send_view(table_id, conn)
+
+    def computers(self, table_id: str) -> None:
+        """Let the computer players take their turns at ``table_id`` (one task a table)."""
+        if table_id in self.running:
+            return
+        self.running.add(table_id)
+        self.spawn(self._computers(table_id))
+
+    async def _computers(self, table_id: str) -> None:
+        try:
+            while True:
+                if not await self.call(self.service.computer_to_move, table_id):
+                    return
+                await asyncio.sleep(self.computer_delay)
+                if not await self.call(self.service.computer_move, table_id):
+                    return
+                await self.broadcast(table_id)
+        except (ServiceError, StoreError):
+            return  # the store is unavailable: the next action or restart takes it up
+        finally:
+            self.running.discard(table_id)
+
+    async def watch(self) -> None:
+        """Other processes' moves (PostgreSQL, several servers): replay and tell."""
+        while True:
+            await asyncio.sleep(POLL_SECONDS)
+            for table_id in [t for t, c in self.conns.items() if c]:
+                try:
+                    if await self.call(self.service.refresh, table_id):
+                        await self.broadcast(table_id)
+                        self.computers(table_id)
+                except (ServiceError, StoreError):
+                    continue
+
+    async def resume(self) -> None:
+        """After a start: the computer players take up the turns left to them."""
+        try:
+            ids = await self.call(self.service.store.unfinished)
+        except StoreError:
+            return
+        for table_id in ids:
+            self.computers(table_id)
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _body(request: Request) -> Any:
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise ServiceError(f"the request body is over {MAX_BODY} bytes")
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_BODY:
+            raise ServiceError(f"the request body is over {MAX_BODY} bytes")
+    try:
+        return json.loads(data or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise ServiceError("the request body is not JSON") from None
+
+
+def create_app(database: str | None = None, *, computer_delay: float = 0.3,
+               store: Store | None = None, rate: float = MAX_RATE) -> Starlette:
+    """The app on the database at ``database`` (default: SQLite in the user's data
+    folder). ``rate``: the messages a second one connection may send."""
+    store = store or Store(database)
+    service = TableService(store)
+    hub = Hub(service, computer_delay=computer_delay)
+
+    async def games(request: Request) -> Response:
+        out = []
+        for name, cls in GAMES.items():
+            out.append({"name": name, "title": cls.title, "min_players": cls.min_players,
+                        "max_players": cls.max_players,
+                        "options": [{"name": n, "default": d, "allowed": a, "doc": doc}
+                                    for n, d, a, doc in cls.options_class.describe()]})
+        return JSONResponse({"games": out})
+
+    async def create(request: Request) -> Response:
+        try:
+            body = await _body(request)
+            if not isinstance(body, dict):
+                raise ServiceError("the request body must be a JSON object")
+            table_id, tokens = await hub.call(service.create, body.get("game"),
+                                              body.get("options"), body.get("seats"))
+            info = await hub.call(service.info, table_id)
+        except (ServiceError, StoreError) as exc:
+            return _error(400, str(exc))
+        seats = []
+        for i, p in enumerate(info["players"]):
+            entry: dict[str, Any] = {"seat": i, **p}
+            if i in tokens:
+                entry["token"] = tokens[i]
+                entry["url"] = f"/t/{table_id}?token={tokens[i]}"
+            seats.append(entry)
+        hub.computers(table_id)
+        return JSONResponse({"table": table_id, "seats": seats, "watch": f"/t/{table_id}"})
+
+    async def table_info(request: Request) -> Response:
+        try:
+            return JSONResponse(await hub.call(service.info, request.path_params["id"]))
+        except (ServiceError, StoreError) as exc:
+            return _error(404, str(exc))
+
+    async def mine(request: Request) -> Response:
+        try:
+            body = await _body(request)
+            tokens = body.get("tokens") if isinstance(body, dict) else None
+            return JSONResponse({"tables": await hub.call(service.mine, tokens)})
+        except (ServiceError, StoreError) as exc:
+            return _error(400, str(exc))
+
+    async def deal(request: Request) -> Response:
+        raw = request.path_params["deal"]
+        try:
+            number = int(raw) if raw.isdigit() and len(raw) < 7 else -1
+            return JSONResponse(await hub.call(service.deal_record, request.path_params["id"],
+                                               number))
+        except ServiceError as exc:
+            status = 409 if "still in play" in str(exc) else 404
+            return _error(status, str(exc))
+        except StoreError as exc:
+            return _error(503, str(exc))
+
+    async def lobby(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def table_page(request: Request) -> Response:
+        return FileResponse(STATIC / "table.html")
+
+    async def socket(ws: WebSocket) -> None:
+        table_id = ws.path_params["id"]
+        token = ws.query_params.get("token") or None
+        await ws.accept()
+        try:
+            await hub.call(service.table, table_id)
+            seat = await hub.call(service.seat_of, table_id, token)
+        except (ServiceError, StoreError) as exc:
+            await ws.send_text(json.dumps({"type": "error", "message": str(exc)}))
+            await ws.close(code=1008)
+            return
+        conn = _Conn(ws, seat, rate)
+        peers = hub.conns.setdefault(table_id, set())
+        if seat is not None:  # the same seat token again: the newer connection has it
+            for other in [c for c in peers if c.seat == seat]:
+                await hub.send(other, {"type": "error", "message": "this seat was taken"
+                                       " over by another connection with its token"})
+                other.closed = True
+                peers.discard(other)
+                with contextlib.suppress(Exception):
+                    await other.ws.close(code=4001)
+        peers.add(conn)
+        try:
+            await hub.send_view(table_id, conn)
+            hub.computers(table_id)
+            while not conn.closed:
+                text = await ws.receive_text()
+                if len(text.encode("utf-8", "replace")) > MAX_MESSAGE:
+                    await hub.send(conn, {"type": "error", "message":
+                                          f"message over {MAX_MESSAGE} bytes: closed"})
+                    await ws.close(code=1009)
+                    return
+                if not conn.within_rate():
+                    await hub.send(conn, {"type": "error", "message":
+                                          f"more than {rate:g} messages a second:"
+                                          " closed"})
+                    await ws.close(code=1008)
+                    return
+                await handle(table_id, conn, text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            conn.closed = True
+            peers.discard(conn)
+
+    async def handle(table_id: str, conn: _Conn, text: str) -> None:
+        try:
+            message = json.loads(text)
+        except ValueError:
+            await hub.send(conn, {"type": "error", "message": "a message is a JSON object"})
+            return
+        if not isinstance(message, dict):
+            await hub.send(conn, {"type": "error", "message": "a message is a JSON object"})
+            return
+        kind = message.get("type")
+        if kind == "ping":
+            await hub.send(conn, {"type": "pong"})
+            return
+        if kind != "act":
+            await hub.send(conn, {"type": "error",
+                                  "message": "unknown message type; send act or ping"})
+            return
+        if conn.seat is None:
+            await hub.send(conn, {"type": "error", "message": "a spectator cannot act"})
+            return
+        try:
+            seq = await hub.call(service.act, table_id, conn.seat, message.get("seq"),
+                                 message.get("action"))
+        except (ServiceError, StoreError) as exc:
+            await hub.send(conn, {"type": "error", "message": str(exc)})
+            await hub.send_view(table_id, conn)
+            return
+        await hub.send(conn, {"type": "ack", "seq": seq})
+        await hub.broadcast(table_id)
+        hub.computers(table_id)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hub.spawn(hub.watch())
+        await hub.resume()
+        yield
+        for task in list(hub.tasks):
+            task.cancel()
+        store.close()
+
+    routes = [
+        Route("/", lobby),
+        Route("/t/{id}", table_page),
+        Route("/api/games", games),
+        Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables/{id}", table_info),
+        Route("/api/tables/{id}/deals/{deal}", deal),
+        Route("/api/mine", mine, methods=["POST"]),
+        WebSocketRoute("/ws/{id}", socket),
+        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.service = service
+    app.state.hub = hub
+    return app

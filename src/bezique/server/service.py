@@ -1,0 +1,416 @@
+"""The tables of the server: created, loaded from the store, acted on, and drawn for each
+seat, with nothing a seat may not see ever leaving this module.
+
+The service is synchronous and thread-safe (a lock per table); the web app calls it from
+worker threads. Every table in memory is the replay of what the store holds: an action is
+checked on the live match, stored in one transaction, and only then counted; a failure
+to store throws the live match away, so that the next access replays the store again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import random
+import secrets
+import threading
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from .. import svg
+from ..bots import Bot, make_bot
+from ..cli.display import Seats, show, view_for
+from ..core.errors import BeziqueError, OptionError
+from ..core.game import Game, Observation, State
+from ..core.match import Match
+from ..games import GAMES, make_game
+from .store import DealRow, Stale, Store, StoreError, TableRow, commitment, now
+
+__all__ = ["KINDS", "LiveTable", "ServiceError", "TableService", "decides"]
+
+#: who may sit at a seat: a person, or a computer player
+KINDS = ("human", "rules", "random")
+MAX_NAME = 40
+MAX_TOKENS = 200  # tokens one request may ask about
+
+
+class ServiceError(Exception):
+    """What was wrong with a request, in words for the client; nothing changed."""
+
+
+def decides(state: State, seat: int) -> bool:
+    """Whether ``seat`` takes the action now: its own turn, or the turn of a partner who
+    consults with it (Chouette), whose cards it sees and decides for."""
+    cp = state.current_player()
+    if cp < 0:
+        return False
+    return cp == seat or (state.side_of(cp) == state.side_of(seat)
+                          and state.visible(seat, cp))
+
+
+@dataclasses.dataclass
+class LiveTable:
+    """A table in memory: the stored row and deals, and the match replayed from them."""
+
+    row: TableRow
+    game: Game[Any]
+    match: Match
+    deals: list[DealRow]
+    lock: threading.RLock = dataclasses.field(default_factory=threading.RLock)
+
+    @property
+    def seq(self) -> int:
+        return self.row.seq
+
+    def kind(self, seat: int) -> str:
+        return self.row.players[seat]["kind"]
+
+    def humans(self) -> list[int]:
+        return [s for s, p in enumerate(self.row.players) if p["kind"] == "human"]
+
+
+def _salted(pack: Sequence[int], deal_no: int, dealer: int) -> DealRow:
+    salt = secrets.token_hex(16)
+    return DealRow(deal_no, dealer, [int(c) for c in pack], salt, commitment(pack, salt))
+
+
+def _public(obs: Any) -> Any:
+    """An observation with the viewer's own hand taken out: what a spectator may see."""
+    if not dataclasses.is_dataclass(obs) or isinstance(obs, type):
+        return obs
+    changes: dict[str, Any] = {}
+    names = {f.name for f in dataclasses.fields(obs)}
+    if "hand" in names:
+        changes["hand"] = ()
+    for f in dataclasses.fields(obs):
+        value = getattr(obs, f.name)
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            changes[f.name] = _public(value)
+    return dataclasses.replace(obs, **changes)
+
+
+def _inner(obs: Any) -> Any:
+    """The observation of the deal itself (Chouette wraps one of Rubicon)."""
+    return getattr(obs, "duel", obs)
+
+
+class TableService:
+    """Every table of one store. ``bot_seed`` (tests) fixes the computer players'
+    randomness, which otherwise comes from each table's secret seed."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._tables: dict[str, LiveTable] = {}
+        self._lock = threading.Lock()
+
+    # -- making and finding tables --------------------------------------------------------
+
+    def create(self, game_name: object, options: object, seats: object
+               ) -> tuple[str, dict[int, str]]:
+        """A new table: ``(table id, {seat: token})`` for its human seats."""
+        if not isinstance(game_name, str) or game_name not in GAMES:
+            raise ServiceError(f"unknown game {str(game_name)[:40]!r}; known: {', '.join(GAMES)}")
+        if options is None:
+            options = {}
+        if not isinstance(options, dict) or len(options) > 40 or not all(
+                isinstance(k, str) and isinstance(v, (str, int, bool)) for k, v in options.items()):
+            raise ServiceError("options must be an object of option names and values")
+        try:
+            game = make_game(game_name, {k: str(v) for k, v in options.items()})
+        except (OptionError, ValueError) as exc:
+            raise ServiceError(str(exc)) from None
+        if not isinstance(seats, list) or len(seats) != game.num_players:
+            given = len(seats) if isinstance(seats, list) else 0
+            raise ServiceError(f"{game.title} with these options seats {game.num_players};"
+                               f" give one seat each ({given} given)")
+        players = []
+        for i, s in enumerate(seats):
+            if not isinstance(s, dict):
+                raise ServiceError(f"seat {i}: give an object with kind and name")
+            kind = s.get("kind", "human")
+            if kind not in KINDS:
+                raise ServiceError(f"seat {i}: kind must be one of {', '.join(KINDS)}, not"
+                                   f" {str(kind)[:20]!r}")
+            name = " ".join(str(s.get("name") or ("Player" if kind == "human" else "Computer")
+                                ).split())
+            if not name or not name.isprintable() or len(name) > MAX_NAME:
+                raise ServiceError(f"seat {i}: a name is printable, 1 to {MAX_NAME} characters")
+            if kind == "rules":
+                try:
+                    make_bot("rules", game, 0)
+                except OptionError:
+                    raise ServiceError(f"seat {i}: there is no rule-based player for"
+                                       f" {game.title}; choose random") from None
+            players.append({"name": name, "kind": kind})
+        seed = str(secrets.randbits(128))
+        firsts = game.first_dealers()
+        first = firsts[secrets.randbelow(len(firsts))]
+        match = Match(game, seed=int(seed), first_dealer=first)
+        table_id = secrets.token_urlsafe(12)
+        tokens = {i: secrets.token_urlsafe(16) for i, p in enumerate(players)
+                  if p["kind"] == "human"}
+        row = TableRow(table_id, game.name, {k: str(v) for k, v in options.items()}, players,
+                       seed, first, now(), 0, False, "")
+        deal = _salted(match.deals[0].pack, 1, match.deals[0].dealer)
+        try:
+            self.store.create(row, tokens, deal)
+        except StoreError as exc:
+            raise ServiceError(str(exc)) from None
+        with self._lock:
+            self._tables[table_id] = LiveTable(row, game, match, [deal])
+        return table_id, tokens
+
+    def table(self, table_id: str) -> LiveTable:
+        """The table, from memory or replayed from the store."""
+        with self._lock:
+            live = self._tables.get(table_id)
+        if live is not None:
+            return live
+        live = self._load(table_id)
+        with self._lock:
+            return self._tables.setdefault(table_id, live)
+
+    def _load(self, table_id: str) -> LiveTable:
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= 40:
+            raise ServiceError("no such table")
+        try:
+            row, deals, actions = self.store.load(table_id)
+        except KeyError:
+            raise ServiceError("no such table") from None
+        except StoreError as exc:
+            raise ServiceError(str(exc)) from None
+        game = make_game(row.game, dict(row.options))
+        match = Match(game, seed=int(row.seed), first_dealer=row.first_dealer,
+                      packs=[d.pack for d in deals])
+        for _deal_no, seat, text in actions:
+            if match.state.current_player() != seat:
+                raise ServiceError(f"table {table_id}: the stored actions do not replay")
+            match.apply_text(text)
+        return LiveTable(row, game, match, deals[:len(match.deals)])
+
+    @contextlib.contextmanager
+    def _current(self, table_id: str) -> Iterator[LiveTable]:
+        """The table locked, and still the one in memory once locked (a failed store
+        may have replaced it meanwhile)."""
+        while True:
+            live = self.table(table_id)
+            with live.lock:
+                with self._lock:
+                    current = self._tables.get(table_id) is live
+                if current:
+                    yield live
+                    return
+
+    def forget(self, table_id: str) -> None:
+        """Drop the table from memory: the next access replays the store."""
+        with self._lock:
+            self._tables.pop(table_id, None)
+
+    def refresh(self, table_id: str) -> bool:
+        """Replay a table another process has moved on; ``True`` when it had."""
+        with self._lock:
+            live = self._tables.get(table_id)
+        if live is None:
+            return False
+        try:
+            seq = self.store.seq_of([table_id]).get(table_id)
+        except StoreError:
+            return False
+        if seq is None or seq == live.seq:
+            return False
+        self.forget(table_id)
+        return True
+
+    def seat_of(self, table_id: str, token: str | None) -> int | None:
+        """The seat a token holds at this table; ``None`` for no token (a spectator). A
+        token of another table, or none at all, is refused."""
+        if token is None or token == "":
+            return None
+        if not isinstance(token, str) or len(token) > 100:
+            raise ServiceError("that seat token is not valid here")
+        try:
+            found = self.store.seat_of_token(token)
+        except StoreError as exc:
+            raise ServiceError(str(exc)) from None
+        if found is None or found[0] != table_id:
+            raise ServiceError("that seat token is not valid here")
+        return found[1]
+
+    def mine(self, tokens: object) -> list[dict[str, Any]]:
+        """The tables the given seat tokens sit at."""
+        if not isinstance(tokens, list) or len(tokens) > MAX_TOKENS:
+            raise ServiceError(f"tokens: a list of at most {MAX_TOKENS} seat tokens")
+        out = []
+        for token in tokens:
+            if not isinstance(token, str) or len(token) > 100:
+                continue
+            try:
+                found = self.store.seat_of_token(token)
+            except StoreError as exc:
+                raise ServiceError(str(exc)) from None
+            if found is None:
+                continue
+            live = self.table(found[0])
+            out.append({"table": live.row.id, "game": live.game.name, "title": live.game.title,
+                        "seat": found[1], "over": live.match.is_over(), "seq": live.seq,
+                        "url": f"/t/{live.row.id}?token={token}"})
+        return out
+
+    # -- acting ------------------------------------------------------------------------------
+
+    def act(self, table_id: str, seat: int, seq: object, text: object) -> int:
+        """Take the action ``text`` for ``seat`` at position ``seq``; the new ``seq`` once
+        stored. A refusal raises :class:`ServiceError` and changes nothing."""
+        if not isinstance(text, str) or not 0 < len(text) <= 200:
+            raise ServiceError("action: a notation of 1 to 200 characters")
+        if type(seq) is not int:
+            raise ServiceError("seq: the number of the position the action is taken at")
+        with self._current(table_id) as live:
+            if live.match.is_over():
+                raise ServiceError("the match is over")
+            if seq != live.seq:
+                raise ServiceError(f"that position is gone: the table is at {live.seq}, not"
+                                   f" {seq}")
+            state = live.match.state
+            if not decides(state, seat):
+                raise ServiceError("it is not your turn")
+            try:
+                action = state.action_from_text(text)
+            except BeziqueError as exc:
+                raise ServiceError(str(exc)[:200]) from None
+            return self._commit(live, state.current_player(), action)
+
+    def _commit(self, live: LiveTable, actor: int, action: Any) -> int:
+        match = live.match
+        deals_before = len(match.deals)
+        deal_no = deals_before
+        seq = live.seq
+        match.apply(action)  # legal: checked by the caller
+        new_deal = None
+        if len(match.deals) > deals_before:
+            log = match.deals[-1]
+            new_deal = _salted(log.pack, len(match.deals), log.dealer)
+        over = match.is_over()
+        try:
+            self.store.append(live.row.id, seq, deal_no, actor, action.notation(), new_deal,
+                              over, match.sheet.summary if over else "")
+        except (Stale, StoreError) as exc:
+            self.forget(live.row.id)  # the live match is ahead of the store: replay it
+            if isinstance(exc, Stale):
+                raise ServiceError("the table moved on meanwhile: look again") from None
+            raise ServiceError(f"{exc}; nothing was done, try again") from None
+        live.row.seq = seq + 1
+        live.row.over = over
+        if new_deal is not None:
+            live.deals.append(new_deal)
+        return live.row.seq
+
+    def computer_to_move(self, table_id: str) -> bool:
+        """Whether a computer player is to act now (no person deciding for the seat)."""
+        live = self.table(table_id)
+        with live.lock:
+            state = live.match.state
+            cp = state.current_player()
+            if live.match.is_over() or cp < 0 or live.kind(cp) == "human":
+                return False
+            return not any(decides(state, h) for h in live.humans())
+
+    def computer_move(self, table_id: str) -> bool:
+        """Take one computer player's action, if one is to act; ``True`` when taken."""
+        with self._current(table_id) as live:
+            if not self.computer_to_move(table_id):
+                return False
+            state = live.match.state
+            cp = state.current_player()
+            bot: Bot = make_bot(live.kind(cp), live.game, 0)
+            # from the secret seed and the position: nothing a client sees or sends
+            bot.rng = random.Random(f"{live.row.seed} computer {live.seq}")
+            action = bot.choose(state.clone())
+            if not state.is_legal(action):
+                raise ServiceError(f"the computer player chose an illegal {action}")
+            try:
+                self._commit(live, cp, action)
+            except ServiceError:
+                return False
+            return True
+
+    # -- what each seat is sent ---------------------------------------------------------------
+
+    def view(self, table_id: str, seat: int | None) -> dict[str, Any]:
+        """The ``view`` message for ``seat`` (``None``: a spectator)."""
+        live = self.table(table_id)
+        with live.lock:
+            return self._view(live, seat)
+
+    def _view(self, live: LiveTable, seat: int | None) -> dict[str, Any]:
+        match, game = live.match, live.game
+        state = match.state
+        names = [p["name"] for p in live.row.players]
+        obs: Observation = state.observation(seat if seat is not None else 0)
+        if seat is None:
+            obs = _public(obs)
+        picture = svg.table(obs, names=names)
+        deal_view = view_for(game)
+        your_turn = seat is not None and not match.is_over() and decides(state, seat)
+        legal = []
+        if your_turn and seat is not None:
+            shown, seats = deal_view.table(state, Seats(seat, tuple(names)))
+            for a in state.legal_actions():
+                spot = deal_view.card_play(a)
+                if spot is not None:
+                    label = show(spot[0]) + ("*" if spot[1] else "")
+                    legal.append({"notation": a.notation(), "label": label,
+                                  "card": spot[0].notation(), "from_table": spot[1]})
+                else:
+                    legal.append({"notation": a.notation(),
+                                  "label": deal_view.label(shown, a),
+                                  "card": None, "from_table": False})
+        finished = len(match.deals) if match.is_over() else len(match.deals) - 1
+        cp = state.current_player()
+        hidden = deal_view.counts_hidden_by_default
+        return {
+            "type": "view", "table": live.row.id, "game": game.name, "title": game.title,
+            "seat": seat,
+            "players": [{"name": p["name"], "kind": p["kind"]} for p in live.row.players],
+            "seq": live.seq, "deal": len(match.deals),
+            "commitment": live.deals[len(match.deals) - 1].commitment,
+            "to_move": cp if cp >= 0 and not match.is_over() else None,
+            "your_turn": your_turn, "svg": str(picture), "legal": legal,
+            "events": list(getattr(_inner(obs), "history", ()))[-200:],
+            "scores": None if hidden else list(state.scores()),
+            "sheet": match.sheet.to_json() | {"labels": match.sheet.labels(names)},
+            "over": match.is_over(), "summary": match.sheet.summary,
+            "revealed": [{"deal": k, "url": f"/api/tables/{live.row.id}/deals/{k}"}
+                         for k in range(1, finished + 1)],
+        }
+
+    def info(self, table_id: str) -> dict[str, Any]:
+        live = self.table(table_id)
+        with live.lock:
+            return {"table": live.row.id, "game": live.game.name, "title": live.game.title,
+                    "players": [{"name": p["name"], "kind": p["kind"]}
+                                for p in live.row.players],
+                    "seq": live.seq, "over": live.match.is_over(),
+                    "summary": live.match.sheet.summary}
+
+    def deal_record(self, table_id: str, deal_no: object) -> dict[str, Any]:
+        """A finished deal, revealed: its pack, salt and actions, to check its
+        commitment. A deal in play is refused."""
+        live = self.table(table_id)
+        with live.lock:
+            match = live.match
+            finished = len(match.deals) if match.is_over() else len(match.deals) - 1
+            if type(deal_no) is not int or not 1 <= deal_no <= len(match.deals):
+                raise ServiceError("no such deal")
+            if deal_no > finished:
+                raise ServiceError("that deal is still in play: it is revealed when it is over")
+            log, row = match.deals[deal_no - 1], live.deals[deal_no - 1]
+            return {"deal": deal_no, "dealer": log.dealer,
+                    "pack": [game_card(c) for c in row.pack], "pack_ids": row.pack,
+                    "salt": row.salt, "commitment": row.commitment,
+                    "actions": [[s, a] for s, a in zip(log.seats, log.actions, strict=True)]}
+
+
+def game_card(card: int) -> str:
+    from ..core.cards import Card
+    return Card(card).notation()
