@@ -63,9 +63,9 @@ def create_table(port: int, game: str) -> tuple[str, list[str]]:
 
 
 async def seat(port: int, table: str, token: str, until: float, rng: random.Random,
-               times: list[float], errors: list[str]) -> None:
+               times: list[float], errors: list[str], think: float, warm: float) -> None:
     url = f"ws://127.0.0.1:{port}/ws/{table}?token={token}"
-    async with websockets.connect(url, max_size=2**22) as ws:
+    async with websockets.connect(url, max_size=2**22, compression=None) as ws:
         sent_at: float | None = None
         while True:
             left = until - time.monotonic()
@@ -78,7 +78,8 @@ async def seat(port: int, table: str, token: str, until: float, rng: random.Rand
             message: dict[str, Any] = json.loads(raw)
             kind = message["type"]
             if kind == "ack" and sent_at is not None:
-                times.append(time.perf_counter() - sent_at)
+                if time.monotonic() >= warm:  # the steady state, past the connections
+                    times.append(time.perf_counter() - sent_at)
                 sent_at = None
             elif kind == "error":
                 errors.append(message["message"])
@@ -88,6 +89,8 @@ async def seat(port: int, table: str, token: str, until: float, rng: random.Rand
                     return
                 if message["your_turn"] and sent_at is None and message["legal"]:
                     choice = rng.choice(message["legal"])["notation"]
+                    if think:  # a player's pace: some time to choose, at random
+                        await asyncio.sleep(rng.uniform(0, 2 * think))
                     sent_at = time.perf_counter()
                     await ws.send(json.dumps({"type": "act", "seq": message["seq"],
                                               "action": choice}))
@@ -104,16 +107,17 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-async def run(port: int, tables: list[tuple[str, list[str]]], seconds: float
-              ) -> tuple[list[float], list[str], float]:
+async def run(port: int, tables: list[tuple[str, list[str]]], seconds: float, think: float,
+              warmup: float = 0.0) -> tuple[list[float], list[str], float]:
     times: list[float] = []
     errors: list[str] = []
-    until = time.monotonic() + seconds
+    warm = time.monotonic() + warmup
+    until = warm + seconds
     rng = random.Random(1)
     start = time.perf_counter()
     await asyncio.gather(*(seat(port, t, tok, until, random.Random(rng.random()), times,
-                                errors) for t, toks in tables for tok in toks))
-    return times, errors, time.perf_counter() - start
+                                errors, think, warm) for t, toks in tables for tok in toks))
+    return times, errors, time.perf_counter() - start - warmup
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -121,6 +125,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--game", default="sixtysix")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="mean seconds a seat takes to choose (0: at once, which "
+                             "measures a saturated server)")
+    parser.add_argument("--warmup", type=float, default=10.0,
+                        help="seconds of play not timed first: every seat connecting at "
+                             "once is a burst no table meets in use")
     parser.add_argument("--database", default=None,
                         help="a database URL (default: a new SQLite file)")
     args = parser.parse_args(argv)
@@ -132,7 +142,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         made = time.perf_counter()
         tables = [create_table(port, args.game) for _ in range(args.tables)]
         made = time.perf_counter() - made
-        times, errors, elapsed = asyncio.run(run(port, tables, args.seconds))
+        times, errors, elapsed = asyncio.run(run(port, tables, args.seconds, args.think,
+                                                 args.warmup))
         memory = rss_kib(server.pid)
     finally:
         server.terminate()
@@ -144,7 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ms = [t * 1000 for t in times]
     p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
     print(f"{args.tables} tables of {args.game}, {2 * args.tables} WebSockets,"
-          f" {database.split(':')[0]}")
+          f" {database.split(':')[0]}, think {args.think:g} s")
     print(f"tables created: {args.tables / made:.0f}/s")
     print(f"actions acknowledged: {len(ms)} in {elapsed:.1f} s = {len(ms) / elapsed:.0f}/s;"
           f" errors {len(errors)}")

@@ -57,6 +57,14 @@ def next_view(ws: Any) -> dict[str, Any]:
             return m
 
 
+def view_where(ws: Any, test: Any) -> dict[str, Any]:
+    """The first view that passes ``test`` (earlier ones, told before it, passed over)."""
+    while True:
+        view = next_view(ws)
+        if test(view):
+            return view
+
+
 def error_of(ws: Any) -> str:
     """The next error's message, views sent meanwhile (others' moves) passed over."""
     while True:
@@ -170,17 +178,19 @@ def test_two_people_play_each_other(client: TestClient) -> None:
     tok = [s["token"] for s in t["seats"]]
     with client.websocket_connect(f"/ws/{t['table']}?token={tok[0]}") as a, \
             client.websocket_connect(f"/ws/{t['table']}?token={tok[1]}") as b:
-        views = {0: next_view(a), 1: next_view(b)}
         socks = {0: a, 1: b}
+        # each joining connection is told to the others: read until both are present
+        views = {s: view_where(socks[s], lambda v: all(p["connected"] for p in v["players"]))
+                 for s in (0, 1)}
         for _ in range(12):
             mover = next(s for s in (0, 1) if views[s]["your_turn"])
             other = 1 - mover
             assert not views[other]["your_turn"] and views[other]["legal"] == []
             reply = act(socks[mover], views[mover])
             assert reply["type"] == "ack"
-            views[mover] = next_view(socks[mover])
-            views[other] = next_view(socks[other])  # told of the move
-            assert views[0]["seq"] == views[1]["seq"] == reply["seq"]
+            seq = reply["seq"]
+            for s in (0, 1):  # both told of the move
+                views[s] = view_where(socks[s], lambda v, seq=seq: v["seq"] == seq)
 
 
 def test_no_message_shows_a_card_the_seat_cannot_see(client: TestClient) -> None:

@@ -35,4 +35,4 @@ def serve(host: str, port: int, database: str | None, computer_delay: float) -> 
     click.echo(f"bezique serve: http://{host}:{port}/ (database: "
                f"{app.state.service.store.url.split('@')[-1]})", err=True)
     uvicorn.run(app, host=host, port=port, ws_max_size=2 * MAX_MESSAGE, log_level="warning",
-                ws_ping_interval=20, ws_ping_timeout=20)
+                ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False)

@@ -86,6 +86,9 @@ class Hub:
     async def send_view(self, table_id: str, conn: _Conn) -> None:
         try:
             view = await self.call(self.service.view, table_id, conn.seat)
+            here = {c.seat for c in self.conns.get(table_id, ()) if not c.closed}
+            for seat, player in enumerate(view["players"]):
+                player["connected"] = seat in here
             await conn.ws.send_text(json.dumps(view))
         except (ServiceError, StoreError) as exc:
             await self.send(conn, {"type": "error", "message": str(exc)})
@@ -99,9 +102,21 @@ class Hub:
             conn.closed = True
 
     async def broadcast(self, table_id: str) -> None:
-        for conn in list(self.conns.get(table_id, ())):
-            if not conn.closed:
-                await self.send_view(table_id, conn)
+        """Each connection at the table its own view, all made in one worker call."""
+        conns = [c for c in self.conns.get(table_id, ()) if not c.closed]
+        if not conns:
+            return
+        try:
+            views = await self.call(self.service.views, table_id, [c.seat for c in conns])
+        except (ServiceError, StoreError) as exc:
+            for conn in conns:
+                await self.send(conn, {"type": "error", "message": str(exc)})
+            return
+        here = {c.seat for c in conns}
+        for conn, view in zip(conns, views, strict=True):
+            for seat, player in enumerate(view["players"]):
+                player["connected"] = seat in here
+            await self.send(conn, view)
 
     def computers(self, table_id: str) -> None:
         """Let the computer players take their turns at ``table_id`` (one task a table)."""
@@ -128,13 +143,14 @@ class Hub:
         """Other processes' moves (PostgreSQL, several servers): replay and tell."""
         while True:
             await asyncio.sleep(POLL_SECONDS)
-            for table_id in [t for t, c in self.conns.items() if c]:
-                try:
-                    if await self.call(self.service.refresh, table_id):
-                        await self.broadcast(table_id)
-                        self.computers(table_id)
-                except (ServiceError, StoreError):
-                    continue
+            watched = [t for t, c in self.conns.items() if c]
+            try:  # one query for every table watched here
+                moved = await self.call(self.service.moved_elsewhere, watched)
+            except (ServiceError, StoreError):
+                continue
+            for table_id in moved:
+                await self.broadcast(table_id)
+                self.computers(table_id)
 
     async def resume(self) -> None:
         """After a start: the computer players take up the turns left to them."""
@@ -257,7 +273,7 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
                     await other.ws.close(code=4001)
         peers.add(conn)
         try:
-            await hub.send_view(table_id, conn)
+            await hub.broadcast(table_id)  # this view, and the others see who is here
             hub.computers(table_id)
             while not conn.closed:
                 text = await ws.receive_text()
@@ -278,6 +294,9 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
         finally:
             conn.closed = True
             peers.discard(conn)
+            if seat is not None:
+                with contextlib.suppress(Exception):
+                    await hub.broadcast(table_id)  # the others see he is away
 
     async def handle(table_id: str, conn: _Conn, text: str) -> None:
         try:
@@ -299,16 +318,21 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
         if conn.seat is None:
             await hub.send(conn, {"type": "error", "message": "a spectator cannot act"})
             return
+        def take() -> tuple[int, bool]:  # one worker call: the action, and who is next
+            done = service.act(table_id, seat, message.get("seq"), message.get("action"))
+            return done, service.computer_to_move(table_id)
+
+        seat = conn.seat
         try:
-            seq = await hub.call(service.act, table_id, conn.seat, message.get("seq"),
-                                 message.get("action"))
+            seq, computer_next = await hub.call(take)
         except (ServiceError, StoreError) as exc:
             await hub.send(conn, {"type": "error", "message": str(exc)})
             await hub.send_view(table_id, conn)
             return
         await hub.send(conn, {"type": "ack", "seq": seq})
         await hub.broadcast(table_id)
-        hub.computers(table_id)
+        if computer_next:
+            hub.computers(table_id)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import random
+import re
 import secrets
 import threading
 from collections.abc import Iterator, Sequence
@@ -87,6 +88,25 @@ def _public(obs: Any) -> Any:
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
             changes[f.name] = _public(value)
     return dataclasses.replace(obs, **changes)
+
+
+_SEAT_WORDS = re.compile(r"^(\d) |\b(asks) (\d)\b")
+
+
+def _named(history: Sequence[str], obs: Any, names: Sequence[str]) -> list[str]:
+    """The public log with the players' names for the seat numbers the engine writes
+    ("1 plays TD" -> "Bob plays TD"); a deal played inside the table (Chouette) numbers
+    its own two hands, ``obs.players`` giving their seats."""
+    seats = list(getattr(obs, "players", range(len(names))))
+
+    def name(m: re.Match[str]) -> str:
+        if m.group(1) is not None:
+            k = int(m.group(1))
+            return (names[seats[k]] if k < len(seats) else m.group(1)) + " "
+        k = int(m.group(3))
+        return f"{m.group(2)} " + (names[seats[k]] if k < len(seats) else m.group(3))
+
+    return [_SEAT_WORDS.sub(name, line) for line in history]
 
 
 def _inner(obs: Any) -> Any:
@@ -221,6 +241,23 @@ class TableService:
         self.forget(table_id)
         return True
 
+    def moved_elsewhere(self, table_ids: Sequence[str]) -> list[str]:
+        """Of the tables in memory among ``table_ids``, those another process has moved
+        on (one query for all); each is dropped, to be replayed from the store."""
+        with self._lock:
+            known = {t: self._tables[t].seq for t in table_ids if t in self._tables}
+        if not known:
+            return []
+        stored = self.store.seq_of(list(known))
+        moved = [t for t, seq in known.items() if stored.get(t, seq) != seq]
+        for table_id in moved:
+            live = self._tables.get(table_id)
+            if live is not None:
+                with live.lock:  # not while an action of ours is being stored
+                    if self.store.seq_of([table_id]).get(table_id, live.seq) != live.seq:
+                        self.forget(table_id)
+        return moved
+
     def seat_of(self, table_id: str, token: str | None) -> int | None:
         """The seat a token holds at this table; ``None`` for no token (a spectator). A
         token of another table, or none at all, is refused."""
@@ -342,6 +379,19 @@ class TableService:
         with live.lock:
             return self._view(live, seat)
 
+    def views(self, table_id: str, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """The views of several seats (and spectators) of one position; each is made
+        once however many connections share it."""
+        live = self.table(table_id)
+        with live.lock:
+            made: dict[int | None, dict[str, Any]] = {}
+            out = []
+            for seat in seats:
+                if seat not in made:
+                    made[seat] = self._view(live, seat)
+                out.append(made[seat])
+            return out
+
     def _view(self, live: LiveTable, seat: int | None) -> dict[str, Any]:
         match, game = live.match, live.game
         state = match.state
@@ -376,7 +426,7 @@ class TableService:
             "commitment": live.deals[len(match.deals) - 1].commitment,
             "to_move": cp if cp >= 0 and not match.is_over() else None,
             "your_turn": your_turn, "svg": str(picture), "legal": legal,
-            "events": list(getattr(_inner(obs), "history", ()))[-200:],
+            "events": _named(getattr(_inner(obs), "history", ()), obs, names)[-200:],
             "scores": None if hidden else list(state.scores()),
             "sheet": match.sheet.to_json() | {"labels": match.sheet.labels(names)},
             "over": match.is_over(), "summary": match.sheet.summary,
