@@ -108,8 +108,11 @@ def card_locations(state: State) -> Counter[int] | None:
     """Every card of the deal wherever it lies: hands, declared cards on the table, the
     stock, the turn-up, the card led to the current trick, and the cards won. ``None``
     when the state does not keep its cards under these names (then the check is
-    skipped, with that reason)."""
+    skipped, with that reason). A deal played inside the table (Chouette's ``duel``) is
+    counted where it lies."""
     s: Any = state
+    if hasattr(s, "duel"):
+        return card_locations(s.duel)
     if not all(hasattr(s, a) for a in ("hands", "stock", "won")):
         return None
     try:
@@ -141,6 +144,9 @@ def require_card_locations(state: State) -> None:
 
 
 def check_accounting(state: State, where: str = "") -> None:
+    if hasattr(state, "duel"):  # the deal inside the table: its own two hands
+        check_accounting(state.duel, where)
+        return
     have = card_locations(state)
     assert have is not None
     want = full_pack(state.game)
@@ -393,6 +399,9 @@ SCORE_RULES: dict[str, Callable[[State, list[tuple[int, int, str]]], None]] = {
     "rubicon": _check_rubicon_deal,
     "chinese": _check_rubicon_deal,
     "bezique3": _check_multi_bezique_deal,
+    # Chouette: each game is a deal of Rubicon, scored by Rubicon's rules
+    "chouette": lambda state, _events: _check_rubicon_deal(
+        state.duel, state.duel.score_events()),  # type: ignore[attr-defined]
     "bezique4": _check_multi_bezique_deal,
 }
 
@@ -494,8 +503,11 @@ def secret_cards(state: State, seat: int) -> set[str] | None:
     not see (not publicly known there) or in the stock. Read from the two-seat states'
     ``hidden_from``, or from the N-seat core's places (``places``, ``place_visible``,
     ``known_to``, as ``TrickStateN.resample`` reads them); ``None`` if the game has
-    neither."""
+    neither. A deal inside the table (Chouette): the cards hidden from the hand the seat
+    sees."""
     s: Any = state
+    if hasattr(s, "duel"):
+        return secret_cards(s.duel, s.hand_index(seat))
     hidden_from = getattr(s, "hidden_from", None)
     if hidden_from is not None:
         hidden = Counter(int(c) for c in hidden_from(seat))
@@ -659,7 +671,7 @@ def test_a_sampled_state_agrees_with_the_observation(name: str, data: st.DataObj
 
 def _arrangement(state: State) -> tuple[Any, ...]:
     """Where every card lies, in order: every hand and the stock."""
-    s: Any = state
+    s: Any = getattr(state, "duel", state)
     return ([list(h) for h in s.hands], list(s.stock))
 
 
@@ -674,7 +686,7 @@ def test_a_resample_depends_only_on_the_observation_and_the_generator(
     game = data.draw(games_of(name))
     dealer = draw_dealer(data, game)
     state, rng = random_deal(game, seed, dealer)
-    if not all(hasattr(state, a) for a in ("hands", "stock")):
+    if not all(hasattr(getattr(state, "duel", state), a) for a in ("hands", "stock")):
         pytest.skip(f"{type(state).__name__} keeps no hands/stock lists to compare")
     differed = 0
     for k, _ in enumerate(positions(state, rng)):
