@@ -286,12 +286,6 @@ async def _refused_then_told(urls: dict[str, str], table_id: str, tokens: list[s
             await c.ws.close()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: when server B refuses an action by the database's guard (Stale: A moved and B's"
-    " watch has not polled yet), TableService._commit forgets the table and the refused"
-    " connection's view loads it again at the new seq; Hub.watch's refresh then finds"
-    " nothing changed (or no table), so B never sends the move to its other connections"
-    " at that table"))
 def test_after_a_stale_refusal_the_other_connections_are_told_of_the_move(
         postgres_url: str, start_server: conftest.StartServer) -> None:
     args = ["--database", postgres_url, "--computer-delay", "0"]
@@ -299,3 +293,29 @@ def test_after_a_stale_refusal_the_other_connections_are_told_of_the_move(
     table_id, tokens = two_people(urls["A"])
     if not run(_refused_then_told(urls, table_id, tokens)):
         pytest.skip("B saw every move before the stale action came (its watch was quick)")
+
+
+def test_a_server_without_connections_to_a_table_reads_it_as_stored(
+        postgres_url: str) -> None:
+    """A table in one server's memory, moved on by another server: its reads (the table,
+    one's games, a finished deal) give what the database holds, not the old copy."""
+    a_app = create_app(postgres_url, computer_delay=0, rate=1000)
+    b_app = create_app(postgres_url, computer_delay=0, rate=1000)
+    with TestClient(a_app) as a, TestClient(b_app) as b:
+        made = a.post("/api/tables", json={"game": "sixtysix", "seats": [
+            {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]}).json()
+        table_id = made["table"]
+        tokens = [s["token"] for s in made["seats"]]
+        assert b.get(f"/api/tables/{table_id}").json()["seq"] == 0  # now in B's memory
+        for _ in range(3):
+            seq = a.get(f"/api/tables/{table_id}").json()["seq"]
+            for token in tokens:
+                with a.websocket_connect(f"/ws/{table_id}?token={token}") as ws:
+                    view = next_view(ws)
+                    if view["your_turn"]:
+                        assert act(ws, view)["type"] == "ack"
+                        break
+            assert a.get(f"/api/tables/{table_id}").json()["seq"] == seq + 1
+        assert b.get(f"/api/tables/{table_id}").json()["seq"] == 3
+        mine = b.post("/api/mine", json={"tokens": tokens[:1]}).json()["tables"]
+        assert mine[0]["seq"] == 3

@@ -73,6 +73,7 @@ class Hub:
         self.computer_delay = computer_delay
         self.conns: dict[str, set[_Conn]] = {}
         self.running: set[str] = set()
+        self.told: dict[str, int] = {}  # the seq of the last views sent at each table
         self.tasks: set[asyncio.Task[Any]] = set()
 
     def spawn(self, coro: Any) -> None:
@@ -113,6 +114,7 @@ class Hub:
                 await self.send(conn, {"type": "error", "message": str(exc)})
             return
         here = {c.seat for c in conns}
+        self.told[table_id] = max(self.told.get(table_id, 0), views[0]["seq"])
         for conn, view in zip(conns, views, strict=True):
             for seat, player in enumerate(view["players"]):
                 player["connected"] = seat in here
@@ -143,7 +145,7 @@ class Hub:
         """Other processes' moves (PostgreSQL, several servers): replay and tell."""
         while True:
             await asyncio.sleep(POLL_SECONDS)
-            watched = [t for t, c in self.conns.items() if c]
+            watched = {t: self.told.get(t, -1) for t, c in self.conns.items() if c}
             try:  # one query for every table watched here
                 moved = await self.call(self.service.moved_elsewhere, watched)
             except (ServiceError, StoreError):
@@ -255,7 +257,7 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
         token = ws.query_params.get("token") or None
         await ws.accept()
         try:
-            await hub.call(service.table, table_id)
+            await hub.call(service.fresh, table_id)  # as stored, whoever moved it
             seat = await hub.call(service.seat_of, table_id, token)
         except (ServiceError, StoreError) as exc:
             await ws.send_text(json.dumps({"type": "error", "message": str(exc)}))

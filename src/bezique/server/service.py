@@ -241,17 +241,18 @@ class TableService:
         self.forget(table_id)
         return True
 
-    def moved_elsewhere(self, table_ids: Sequence[str]) -> list[str]:
-        """Of the tables in memory among ``table_ids``, those another process has moved
-        on (one query for all); each is dropped, to be replayed from the store."""
-        with self._lock:
-            known = {t: self._tables[t].seq for t in table_ids if t in self._tables}
-        if not known:
+    def moved_elsewhere(self, told: dict[str, int]) -> list[str]:
+        """Of the tables watched here (``told``: the seq their connections were last
+        sent), those whose store has moved past it, by another process or while a
+        refusal dropped the table from memory (one query for all); each is replayed from
+        the store when its copy in memory is behind."""
+        if not told:
             return []
-        stored = self.store.seq_of(list(known))
-        moved = [t for t, seq in known.items() if stored.get(t, seq) != seq]
+        stored = self.store.seq_of(list(told))
+        moved = [t for t, seq in told.items() if t in stored and stored[t] != seq]
         for table_id in moved:
-            live = self._tables.get(table_id)
+            with self._lock:
+                live = self._tables.get(table_id)
             if live is not None:
                 with live.lock:  # not while an action of ours is being stored
                     if self.store.seq_of([table_id]).get(table_id, live.seq) != live.seq:
@@ -287,7 +288,7 @@ class TableService:
                 raise ServiceError(str(exc)) from None
             if found is None:
                 continue
-            live = self.table(found[0])
+            live = self.fresh(found[0])
             out.append({"table": live.row.id, "game": live.game.name, "title": live.game.title,
                         "seat": found[1], "over": live.match.is_over(), "seq": live.seq,
                         "url": f"/t/{live.row.id}?token={token}"})
@@ -434,8 +435,14 @@ class TableService:
                          for k in range(1, finished + 1)],
         }
 
+    def fresh(self, table_id: str) -> LiveTable:
+        """The table as the store has it now: replayed first if another process moved it
+        on (one query), for a read that no connection keeps up to date."""
+        self.refresh(table_id)
+        return self.table(table_id)
+
     def info(self, table_id: str) -> dict[str, Any]:
-        live = self.table(table_id)
+        live = self.fresh(table_id)
         with live.lock:
             return {"table": live.row.id, "game": live.game.name, "title": live.game.title,
                     "players": [{"name": p["name"], "kind": p["kind"]}
@@ -446,7 +453,7 @@ class TableService:
     def deal_record(self, table_id: str, deal_no: object) -> dict[str, Any]:
         """A finished deal, revealed: its pack, salt and actions, to check its
         commitment. A deal in play is refused."""
-        live = self.table(table_id)
+        live = self.fresh(table_id)
         with live.lock:
             match = live.match
             finished = len(match.deals) if match.is_over() else len(match.deals) - 1
