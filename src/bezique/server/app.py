@@ -38,6 +38,11 @@ MAX_BODY = 16384
 MAX_RATE = 20.0
 #: how often the tables being watched are checked for other processes' moves
 POLL_SECONDS = 0.5
+#: worker threads for the service's calls: its work is mostly Python (one core, the
+#: GIL), so calls taken in turn answer sooner than many threads contending (measured
+#: with benchmarks/server_load.py: p99 about half of 4 threads', a third of 40's); with
+#: PostgreSQL a few, so that one call's wait on the network does not hold up the rest
+WORKERS = {"sqlite": 1, "other": 4}
 #: what sending to a connection that has gone away raises
 _GONE = (WebSocketDisconnect, RuntimeError, anyio.ClosedResourceError,
          anyio.BrokenResourceError, OSError)
@@ -74,6 +79,7 @@ class Hub:
         self.conns: dict[str, set[_Conn]] = {}
         self.running: set[str] = set()
         self.told: dict[str, int] = {}  # the seq of the last views sent at each table
+        self.limiter: anyio.CapacityLimiter | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
 
     def spawn(self, coro: Any) -> None:
@@ -82,7 +88,10 @@ class Hub:
         task.add_done_callback(self.tasks.discard)
 
     async def call(self, fn: Any, *args: Any) -> Any:
-        return await anyio.to_thread.run_sync(fn, *args)
+        if self.limiter is None:  # made in the running loop
+            kind = "sqlite" if self.service.store.url.startswith("sqlite") else "other"
+            self.limiter = anyio.CapacityLimiter(WORKERS[kind])
+        return await anyio.to_thread.run_sync(fn, *args, limiter=self.limiter)
 
     async def send_view(self, table_id: str, conn: _Conn) -> None:
         try:

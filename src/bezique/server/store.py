@@ -12,9 +12,11 @@ a deal; nothing is acknowledged before that transaction has committed.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -147,6 +149,10 @@ class Store:
         if url.startswith("postgresql://"):
             url = "postgresql+psycopg://" + url[len("postgresql://"):]
         self.url = url
+        # one writer at a time in this process: SQLite takes one anyway, and threads that
+        # meet its lock wait in its busy handler's growing sleeps (a tail of hundreds of
+        # milliseconds); in turn here they wait only for each other's commit
+        self._writing = threading.Lock() if url.startswith("sqlite") else None
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 10}
@@ -168,6 +174,9 @@ class Store:
         except SQLAlchemyError as exc:
             raise StoreError(f"cannot open the database: {_why(exc)}") from None
 
+    def _one_writer(self) -> contextlib.AbstractContextManager[Any]:
+        return self._writing if self._writing is not None else contextlib.nullcontext()
+
     def close(self) -> None:
         self.engine.dispose()
 
@@ -177,7 +186,7 @@ class Store:
         """A new table with its seat tokens (hashed) and its first deal, in one
         transaction."""
         try:
-            with self.engine.begin() as conn:
+            with self._one_writer(), self.engine.begin() as conn:
                 conn.execute(insert(tables_t).values(
                     id=row.id, game=row.game, options=json.dumps(row.options),
                     players=json.dumps(row.players), seed=row.seed,
@@ -202,7 +211,7 @@ class Store:
         """Store action number ``seq + 1`` taken at position ``seq``: one transaction, or
         :class:`Stale` when the table is no longer at ``seq``, or :class:`StoreError`."""
         try:
-            with self.engine.begin() as conn:
+            with self._one_writer(), self.engine.begin() as conn:
                 moved = conn.execute(
                     update(tables_t).where(tables_t.c.id == table_id, tables_t.c.seq == seq)
                     .values(seq=seq + 1, over=over, summary=summary))
