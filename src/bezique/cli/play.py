@@ -287,7 +287,7 @@ class Session:
             state = self.match.state
             # the deal drawn for the human (Chouette: the game's two hands) and its seats
             shown, self.drawn_seats = self.view.table(state, self.seats)
-            if self.decides(state):
+            if state.decides(self.seats.human):
                 action = self.automatic(shown) or self.ask(shown)
                 if action is None:
                     return self.stop(self.leaving)
@@ -304,17 +304,6 @@ class Session:
                     return self.stop(self.leaving)
         self.say("", self.result_line(), f"The record of the match is in {self.path}.")
         return 0 if self.save_error is None else self.stop("end")
-
-    def decides(self, state: State) -> bool:
-        """Whether the human takes the action now: at his own turn, or at the turn of a
-        partner who consults with him (Chouette: the captain's cards, seen by the whole
-        side; the person at the table decides for it)."""
-        seat = state.current_player()
-        human = self.seats.human
-        if seat == human:
-            return True
-        return seat >= 0 and state.side_of(seat) == state.side_of(human) \
-            and state.visible(human, seat)
 
     def stop(self, how: str) -> int:
         """Leave the table, saying truly whether the record holds the whole match."""

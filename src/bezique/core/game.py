@@ -490,6 +490,16 @@ class State(ABC):
         opening lead). Observations and ``resample`` ask this and nothing else."""
         return self.game.visible(viewer, owner)
 
+    def decides(self, seat: int) -> bool:
+        """Whether ``seat`` takes the action now: at its own turn, or at the turn of a
+        partner who consults with it (Chouette), whose cards it sees and decides for. The
+        one place front ends and servers ask whose choice it is."""
+        mover = self.current_player()
+        if mover < 0:
+            return False
+        return mover == seat or (self.side_of(mover) == self.side_of(seat)
+                                 and self.visible(seat, mover))
+
     def is_legal(self, action: Action) -> bool:
         """Whether the rules allow ``action`` now. Usually ``action in legal_actions()``;
         a game whose list is bounded (Bézique lists no announcement of several unrelated

@@ -58,6 +58,7 @@ class _Conn:
         self.allowance = rate
         self.checked = time.monotonic()
         self.closed = False
+        self.sending = asyncio.Lock()
 
     def within_rate(self) -> bool:
         t = time.monotonic()
@@ -93,21 +94,27 @@ class Hub:
             self.limiter = anyio.CapacityLimiter(WORKERS[kind])
         return await anyio.to_thread.run_sync(fn, *args, limiter=self.limiter)
 
+    def _present(self, table_id: str, view: dict[str, Any]) -> dict[str, Any]:
+        """The view with each player's ``connected`` flag, as this process sees it."""
+        here = {c.seat for c in self.conns.get(table_id, ()) if not c.closed}
+        for seat, player in enumerate(view["players"]):
+            player["connected"] = seat in here
+        return view
+
     async def send_view(self, table_id: str, conn: _Conn) -> None:
         try:
             view = await self.call(self.service.view, table_id, conn.seat)
-            here = {c.seat for c in self.conns.get(table_id, ()) if not c.closed}
-            for seat, player in enumerate(view["players"]):
-                player["connected"] = seat in here
-            await conn.ws.send_text(json.dumps(view))
         except (ServiceError, StoreError) as exc:
             await self.send(conn, {"type": "error", "message": str(exc)})
-        except _GONE:
-            conn.closed = True
+            return
+        await self.send(conn, self._present(table_id, view))
 
     async def send(self, conn: _Conn, message: dict[str, Any]) -> None:
+        """One message to one connection; the tasks that send to it (its own handler,
+        the computer players' turns, the watch) take turns, a frame never cut by another."""
         try:
-            await conn.ws.send_text(json.dumps(message))
+            async with conn.sending:
+                await conn.ws.send_text(json.dumps(message))
         except _GONE:
             conn.closed = True
 
@@ -122,12 +129,9 @@ class Hub:
             for conn in conns:
                 await self.send(conn, {"type": "error", "message": str(exc)})
             return
-        here = {c.seat for c in conns}
         self.told[table_id] = max(self.told.get(table_id, 0), views[0]["seq"])
         for conn, view in zip(conns, views, strict=True):
-            for seat, player in enumerate(view["players"]):
-                player["connected"] = seat in here
-            await self.send(conn, view)
+            await self.send(conn, self._present(table_id, view))
 
     def computers(self, table_id: str) -> None:
         """Let the computer players take their turns at ``table_id`` (one task a table)."""

@@ -21,13 +21,14 @@ from typing import Any
 from .. import svg
 from ..bots import Bot, make_bot
 from ..cli.display import Seats, show, view_for
+from ..core.cards import Card
 from ..core.errors import BeziqueError, OptionError
-from ..core.game import Game, Observation, State
+from ..core.game import Game, Observation
 from ..core.match import Match
 from ..games import GAMES, make_game
 from .store import DealRow, Stale, Store, StoreError, TableRow, commitment, now
 
-__all__ = ["KINDS", "LiveTable", "ServiceError", "TableService", "decides"]
+__all__ = ["KINDS", "LiveTable", "ServiceError", "TableService"]
 
 #: who may sit at a seat: a person, or a computer player
 KINDS = ("human", "rules", "random")
@@ -37,16 +38,6 @@ MAX_TOKENS = 200  # tokens one request may ask about
 
 class ServiceError(Exception):
     """What was wrong with a request, in words for the client; nothing changed."""
-
-
-def decides(state: State, seat: int) -> bool:
-    """Whether ``seat`` takes the action now: its own turn, or the turn of a partner who
-    consults with it (Chouette), whose cards it sees and decides for."""
-    cp = state.current_player()
-    if cp < 0:
-        return False
-    return cp == seat or (state.side_of(cp) == state.side_of(seat)
-                          and state.visible(seat, cp))
 
 
 @dataclasses.dataclass
@@ -228,18 +219,24 @@ class TableService:
 
     def refresh(self, table_id: str) -> bool:
         """Replay a table another process has moved on; ``True`` when it had."""
+        try:
+            return self._drop_if_behind(table_id)
+        except StoreError:
+            return False
+
+    def _drop_if_behind(self, table_id: str) -> bool:
+        """Drop the table from memory when the store holds more of it (another process
+        moved it on), checked under its lock so that an action of ours being stored is
+        not taken for one; ``True`` when dropped."""
         with self._lock:
             live = self._tables.get(table_id)
         if live is None:
             return False
-        try:
-            seq = self.store.seq_of([table_id]).get(table_id)
-        except StoreError:
-            return False
-        if seq is None or seq == live.seq:
-            return False
-        self.forget(table_id)
-        return True
+        with live.lock:
+            if self.store.seq_of([table_id]).get(table_id, live.seq) == live.seq:
+                return False
+            self.forget(table_id)
+            return True
 
     def moved_elsewhere(self, told: dict[str, int]) -> list[str]:
         """Of the tables watched here (``told``: the seq their connections were last
@@ -251,12 +248,7 @@ class TableService:
         stored = self.store.seq_of(list(told))
         moved = [t for t, seq in told.items() if t in stored and stored[t] != seq]
         for table_id in moved:
-            with self._lock:
-                live = self._tables.get(table_id)
-            if live is not None:
-                with live.lock:  # not while an action of ours is being stored
-                    if self.store.seq_of([table_id]).get(table_id, live.seq) != live.seq:
-                        self.forget(table_id)
+            self._drop_if_behind(table_id)
         return moved
 
     def seat_of(self, table_id: str, token: str | None) -> int | None:
@@ -310,7 +302,7 @@ class TableService:
                 raise ServiceError(f"that position is gone: the table is at {live.seq}, not"
                                    f" {seq}")
             state = live.match.state
-            if not decides(state, seat):
+            if not state.decides(seat):
                 raise ServiceError("it is not your turn")
             try:
                 action = state.action_from_text(text)
@@ -351,7 +343,7 @@ class TableService:
             cp = state.current_player()
             if live.match.is_over() or cp < 0 or live.kind(cp) == "human":
                 return False
-            return not any(decides(state, h) for h in live.humans())
+            return not any(state.decides(h) for h in live.humans())
 
     def computer_move(self, table_id: str) -> bool:
         """Take one computer player's action, if one is to act; ``True`` when taken."""
@@ -402,7 +394,7 @@ class TableService:
             obs = _public(obs)
         picture = svg.table(obs, names=names)
         deal_view = view_for(game)
-        your_turn = seat is not None and not match.is_over() and decides(state, seat)
+        your_turn = seat is not None and not match.is_over() and state.decides(seat)
         legal = []
         if your_turn and seat is not None:
             shown, seats = deal_view.table(state, Seats(seat, tuple(names)))
@@ -463,11 +455,7 @@ class TableService:
                 raise ServiceError("that deal is still in play: it is revealed when it is over")
             log, row = match.deals[deal_no - 1], live.deals[deal_no - 1]
             return {"deal": deal_no, "dealer": log.dealer,
-                    "pack": [game_card(c) for c in row.pack], "pack_ids": row.pack,
+                    "pack": [Card(c).notation() for c in row.pack], "pack_ids": row.pack,
                     "salt": row.salt, "commitment": row.commitment,
                     "actions": [[s, a] for s, a in zip(log.seats, log.actions, strict=True)]}
 
-
-def game_card(card: int) -> str:
-    from ..core.cards import Card
-    return Card(card).notation()

@@ -384,27 +384,6 @@ class ChouetteState(State):
     def parse_action(self, text: str) -> Action:
         return self.duel.parse_action(text)
 
-    def action_from_text(self, text: str) -> Action:
-        return self.duel.action_from_text(text)
-
-    def returns(self) -> tuple[int, ...]:
-        if self.is_terminal():
-            return self.game.deal_result(self).points
-        return (0,) * self.game.num_players
-
-    @property
-    def sides(self) -> tuple[int, ...]:
-        return self.game.sides
-
-    def side_of(self, seat: int) -> int:
-        return self.game.side_of(seat)
-
-    def partners(self, seat: int) -> tuple[int, ...]:
-        return self.game.partners(seat)
-
-    def visible(self, viewer: int, owner: int) -> bool:
-        return self.game.visible(viewer, owner)
-
     def __repr__(self) -> str:
         return (f"<ChouetteState dealer={self.dealer} players={self.players}"
                 f" {self.duel!r}>")
