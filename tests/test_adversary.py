@@ -46,12 +46,24 @@ def receive(ws: Any) -> dict[str, Any]:
     return message
 
 
-def error_of(ws: Any, kept: list[dict[str, Any]]) -> str:
+def reply(ws: Any, kept: list[dict[str, Any]], kind: str) -> str:
+    """The answer to the message just sent, which must be ``kind`` (an ack or an
+    error); views that come before it are kept."""
     while True:
         m = receive(ws)
         kept.append(m)
-        if m["type"] == "error":
-            return str(m["message"])
+        if m["type"] in ("ack", "error"):
+            assert m["type"] == kind, m
+            return str(m.get("message", m.get("seq")))
+
+
+def next_view(ws: Any, kept: list[dict[str, Any]]) -> dict[str, Any]:
+    """The next view sent, every message read on the way kept."""
+    while True:
+        m = receive(ws)
+        kept.append(m)
+        if m["type"] == "view":
+            return m
 
 
 @pytest.fixture()
@@ -98,20 +110,20 @@ def test_every_message_is_exactly_the_seats_view(server: str) -> None:
         assert status == 409
         old = None
         while view["deal"] == 1 and not view["over"]:
-            if view["your_turn"]:
-                time.sleep(0.12)  # within the server's 20 messages a second
-                if old is not None:  # an old message sent again: refused, nothing stored
-                    ws.send(json.dumps(old))
-                    assert "that position is gone" in error_of(ws, kept)
-                old = {"type": "act", "seq": view["seq"],
-                       "action": view["legal"][0]["notation"]}
+            if not view["your_turn"]:  # the computer's move comes as the next view
+                view = next_view(ws, kept)
+                continue
+            time.sleep(0.12)  # within the server's 20 messages a second
+            if old is not None:  # an old message sent again: refused, nothing stored
                 ws.send(json.dumps(old))
-            while True:  # the next view (an ack or a refusal first)
-                m = receive(ws)
-                kept.append(m)
-                if m["type"] == "view":
-                    view = m
-                    break
+                assert "that position is gone" in reply(ws, kept, "error")
+                view = next_view(ws, kept)  # the refusal is followed by the table as it is
+            old = {"type": "act", "seq": view["seq"], "action": view["legal"][0]["notation"]}
+            ws.send(json.dumps(old))
+            done = int(reply(ws, kept, "ack"))
+            view = next_view(ws, kept)
+            while view["seq"] < done:  # views sent before the ack was read
+                view = next_view(ws, kept)
     status, body = get(server + f"/api/tables/{table}/deals/1")
     assert status == 200
     record = json.loads(body)

@@ -413,3 +413,42 @@ def test_match_replays_as_stored(tmp_path: Path) -> None:
         again: Match = service.table(t["table"]).match
         assert [d.actions for d in again.deals] == [d.actions for d in live.deals]
         assert again.sheet.totals == live.sheet.totals
+
+
+def test_a_client_that_stops_reading_is_dropped_and_holds_up_no_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A connection whose socket takes no more (its buffers full) is cut off after
+    SEND_SECONDS; the others at its table get their views all the same."""
+    import asyncio
+
+    from bezique.server import app as app_module
+
+    class Socket:
+        def __init__(self, stuck: bool) -> None:
+            self.stuck, self.sent = stuck, []
+
+        async def send_text(self, text: str) -> None:
+            if self.stuck:
+                await asyncio.sleep(3600)
+            self.sent.append(json.loads(text))
+
+    class Service:
+        def views(self, table_id: str, seats: list[int]) -> list[dict[str, Any]]:
+            return [{"type": "view", "seq": 7, "seat": s, "players": [{}, {}]} for s in seats]
+
+    monkeypatch.setattr(app_module, "SEND_SECONDS", 0.2)
+
+    async def scene() -> tuple[Any, Any]:
+        hub = app_module.Hub(Service())  # type: ignore[arg-type]
+        hub.call = lambda fn, *a: asyncio.sleep(0, fn(*a))  # type: ignore[method-assign]
+        stuck = app_module._Conn(Socket(True), 1)  # type: ignore[arg-type]
+        honest = app_module._Conn(Socket(False), 0)  # type: ignore[arg-type]
+        hub.conns["t"] = {stuck, honest}
+        # within 5 s (not the hour the stuck socket would take), or wait_for raises
+        await asyncio.wait_for(hub.broadcast("t"), 5)
+        await asyncio.wait_for(hub.broadcast("t"), 5)  # the dropped one is passed over
+        return stuck, honest
+
+    stuck, honest = asyncio.run(scene())
+    assert stuck.closed and stuck.gone.is_set()
+    assert [m["seq"] for m in honest.ws.sent] == [7, 7]

@@ -38,6 +38,9 @@ MAX_BODY = 16384
 MAX_RATE = 20.0
 #: how often the tables being watched are checked for other processes' moves
 POLL_SECONDS = 0.5
+#: how long one message to one connection may take: a client that stops reading (its
+#: socket's buffers full) is cut off then, and holds up the rest of its table no longer
+SEND_SECONDS = 10.0
 #: worker threads for the service's calls: its work is mostly Python (one core, the
 #: GIL), so calls taken in turn answer sooner than many threads contending (measured
 #: with benchmarks/server_load.py: p99 about half of 4 threads', a third of 40's); with
@@ -59,6 +62,12 @@ class _Conn:
         self.checked = time.monotonic()
         self.closed = False
         self.sending = asyncio.Lock()
+        self.gone = asyncio.Event()  # set when the server cuts the connection off
+
+    def drop(self) -> None:
+        """Stop sending to this connection and end its handler (which closes it)."""
+        self.closed = True
+        self.gone.set()
 
     def within_rate(self) -> bool:
         t = time.monotonic()
@@ -111,10 +120,15 @@ class Hub:
 
     async def send(self, conn: _Conn, message: dict[str, Any]) -> None:
         """One message to one connection; the tasks that send to it (its own handler,
-        the computer players' turns, the watch) take turns, a frame never cut by another."""
+        the computer players' turns, the watch) take turns, a frame never cut by another.
+        A connection that takes more than ``SEND_SECONDS`` to take a message is dropped."""
+        if conn.closed:
+            return
         try:
             async with conn.sending:
-                await conn.ws.send_text(json.dumps(message))
+                await asyncio.wait_for(conn.ws.send_text(json.dumps(message)), SEND_SECONDS)
+        except TimeoutError:
+            conn.drop()
         except _GONE:
             conn.closed = True
 
@@ -282,16 +296,22 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
             for other in [c for c in peers if c.seat == seat]:
                 await hub.send(other, {"type": "error", "message": "this seat was taken"
                                        " over by another connection with its token"})
-                other.closed = True
+                other.drop()
                 peers.discard(other)
                 with contextlib.suppress(Exception):
-                    await other.ws.close(code=4001)
+                    await asyncio.wait_for(other.ws.close(code=4001), SEND_SECONDS)
         peers.add(conn)
+        gone = asyncio.ensure_future(conn.gone.wait())
         try:
             await hub.broadcast(table_id)  # this view, and the others see who is here
             hub.computers(table_id)
             while not conn.closed:
-                text = await ws.receive_text()
+                receiving = asyncio.ensure_future(ws.receive_text())
+                await asyncio.wait({receiving, gone}, return_when=asyncio.FIRST_COMPLETED)
+                if not receiving.done():  # dropped by the server: the handler ends
+                    receiving.cancel()
+                    return
+                text = receiving.result()
                 if len(text.encode("utf-8", "replace")) > MAX_MESSAGE:
                     await hub.send(conn, {"type": "error", "message":
                                           f"message over {MAX_MESSAGE} bytes: closed"})
@@ -307,6 +327,7 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
         except WebSocketDisconnect:
             pass
         finally:
+            gone.cancel()
             conn.closed = True
             peers.discard(conn)
             if seat is not None:
