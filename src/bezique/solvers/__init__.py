@@ -1,0 +1,33 @@
+"""Exact endgame solvers for the two-handed games of the family.
+
+Once the stock is gone (two-handed Bézique's last eight tricks, Rubicon's and Chinese
+Bézique's last nine) or, in Sixty-Six, closed or exhausted, a two-handed deal is a game of
+perfect information given a full state (the real one, or a world drawn with
+``state.resample(seat, rng)``). A solver gives every legal action its exact value: the
+deal's ``returns()[mover] - returns()[other]`` under perfect play by both, in the units
+of the game's ``deal_result`` (see :mod:`.base`).
+
+>>> from bezique.games import make_game
+>>> solver_for(make_game("bezique")) is not None, solver_for(make_game("bezique3"))
+(True, None)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.game import Game
+from .base import EndgameSolver, endgame_kind
+from .generic import GenericSolver, minimax, position_key
+
+
+def solver_for(game: Game[Any]) -> EndgameSolver | None:
+    """The best endgame solver for ``game``, or None when no solver handles it (games of
+    three or more seats, Chouette)."""
+    if endgame_kind(game) is None:
+        return None
+    return GenericSolver(game)
+
+
+__all__ = ["EndgameSolver", "GenericSolver", "endgame_kind", "minimax", "position_key",
+           "solver_for"]
