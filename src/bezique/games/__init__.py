@@ -13,6 +13,7 @@ from .bezique.multi import (
     ThreeHandedOptions,
 )
 from .bezique.rubicon import Chinese, ChineseOptions, Rubicon, RubiconOptions
+from .schnapsen import Schnapsen
 from .sixtysix import SixtySix, SixtySixOptions
 
 GAMES: dict[str, type[Game]] = {  # type: ignore[type-arg]
@@ -23,6 +24,7 @@ GAMES: dict[str, type[Game]] = {  # type: ignore[type-arg]
     "bezique3": ThreeHandedBezique,
     "bezique4": FourHandedBezique,
     "chouette": Chouette,
+    "schnapsen": Schnapsen,
 }
 
 
