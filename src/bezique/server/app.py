@@ -9,8 +9,11 @@ database) run in worker threads so that the event loop keeps serving the other t
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import json
+import multiprocessing
+import os
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -25,7 +28,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..games import GAMES
-from .service import ServiceError, TableService
+from .service import Plan, ServiceError, TableService, think
 from .store import Store, StoreError
 
 __all__ = ["MAX_BODY", "MAX_MESSAGE", "MAX_RATE", "create_app"]
@@ -46,6 +49,10 @@ SEND_SECONDS = 10.0
 #: with benchmarks/server_load.py: p99 about half of 4 threads', a third of 40's); with
 #: PostgreSQL a few, so that one call's wait on the network does not hold up the rest
 WORKERS = {"sqlite": 1, "other": 4}
+#: the computer players quick enough to choose in a worker thread; the others (search
+#: players) think in worker processes, at most THINKERS at once
+QUICK_KINDS = frozenset({"random", "rules"})
+THINKERS = max(1, (os.cpu_count() or 2) - 1)
 #: what sending to a connection that has gone away raises
 _GONE = (WebSocketDisconnect, RuntimeError, anyio.ClosedResourceError,
          anyio.BrokenResourceError, OSError)
@@ -91,6 +98,8 @@ class Hub:
         self.told: dict[str, int] = {}  # the seq of the last views sent at each table
         self.limiter: anyio.CapacityLimiter | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self.thinking: asyncio.Semaphore | None = None
 
     def spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
@@ -157,16 +166,33 @@ class Hub:
     async def _computers(self, table_id: str) -> None:
         try:
             while True:
-                if not await self.call(self.service.computer_to_move, table_id):
+                plan = await self.call(self.service.computer_plan, table_id)
+                if plan is None:
                     return
                 await asyncio.sleep(self.computer_delay)
-                if not await self.call(self.service.computer_move, table_id):
-                    return
+                notation = await self.think(plan)
+                if not await self.call(self.service.computer_commit, table_id, plan, notation):
+                    continue  # the table moved on meanwhile: think again, or stop
                 await self.broadcast(table_id)
         except (ServiceError, StoreError):
             return  # the store is unavailable: the next action or restart takes it up
         finally:
             self.running.discard(table_id)
+
+    async def think(self, plan: Plan) -> str:
+        """A computer player's choice: the quick players in a worker thread, the search
+        players in a process of their own (their seconds of work would hold up every
+        table's calls, the GIL being one), at most ``THINKERS`` at once."""
+        if plan.kind in QUICK_KINDS:
+            return str(await self.call(think, plan))
+        if self.pool is None:
+            self.pool = concurrent.futures.ProcessPoolExecutor(
+                THINKERS, mp_context=multiprocessing.get_context("spawn"))
+            self.thinking = asyncio.Semaphore(THINKERS)
+        assert self.thinking is not None
+        async with self.thinking:
+            loop = asyncio.get_running_loop()
+            return str(await loop.run_in_executor(self.pool, think, plan))
 
     async def watch(self) -> None:
         """Other processes' moves (PostgreSQL, several servers): replay and tell."""
@@ -377,6 +403,8 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
         yield
         for task in list(hub.tasks):
             task.cancel()
+        if hub.pool is not None:
+            hub.pool.shutdown(wait=False, cancel_futures=True)
         store.close()
 
     routes = [

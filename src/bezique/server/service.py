@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import random
+import hashlib
 import re
 import secrets
 import threading
@@ -23,7 +23,7 @@ from ..bots import Bot, make_bot
 from ..cli.display import Seats, show, view_for
 from ..core.cards import Card
 from ..core.errors import BeziqueError, OptionError
-from ..core.game import Game, Observation
+from ..core.game import Game, Observation, State
 from ..core.match import Match
 from ..games import GAMES, make_game
 from .store import DealRow, Stale, Store, StoreError, TableRow, commitment, now
@@ -38,6 +38,26 @@ MAX_TOKENS = 200  # tokens one request may ask about
 
 class ServiceError(Exception):
     """What was wrong with a request, in words for the client; nothing changed."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Plan:
+    """A computer player's turn to think about: the table's position (``seq``), the seat
+    and kind of the player, a copy of the state, and the seed of its choice."""
+
+    seq: int
+    seat: int
+    kind: str
+    state: State
+    seed: str
+
+
+def think(plan: Plan) -> str:
+    """The notation of the action the computer player of ``plan`` takes (a function of
+    the plan alone, so that it may run in a worker process)."""
+    seed = int.from_bytes(hashlib.sha256(plan.seed.encode()).digest()[:8], "big")
+    bot: Bot = make_bot(plan.kind, plan.state.game, seed)
+    return bot.choose(plan.state.clone()).notation()
 
 
 @dataclasses.dataclass
@@ -346,20 +366,40 @@ class TableService:
             return not any(state.decides(h) for h in live.humans())
 
     def computer_move(self, table_id: str) -> bool:
-        """Take one computer player's action, if one is to act; ``True`` when taken."""
-        with self._current(table_id) as live:
+        """Take one computer player's action, if one is to act; ``True`` when taken (the
+        plan, the thought and the commit in one call: see :meth:`computer_plan`)."""
+        plan = self.computer_plan(table_id)
+        if plan is None:
+            return False
+        return self.computer_commit(table_id, plan, think(plan))
+
+    def computer_plan(self, table_id: str) -> Plan | None:
+        """What a computer player to act now must think about (``None``: none is to
+        act): its kind, the game, a copy of the position and the seed of its choice, from
+        the secret seed and the position (nothing a client sees or sends). The thinking
+        (:func:`think`) needs no lock and may run in another process."""
+        live = self.table(table_id)
+        with live.lock:
             if not self.computer_to_move(table_id):
+                return None
+            state = live.match.state
+            return Plan(live.seq, state.current_player(), live.kind(state.current_player()),
+                        state.clone(), f"{live.row.seed} computer {live.seq}")
+
+    def computer_commit(self, table_id: str, plan: Plan, notation: str) -> bool:
+        """Take the action a computer player chose on ``plan``'s position; ``False``
+        when the table moved on meanwhile (the choice is dropped and thought again)."""
+        with self._current(table_id) as live:
+            if live.seq != plan.seq or not self.computer_to_move(table_id):
                 return False
             state = live.match.state
-            cp = state.current_player()
-            bot: Bot = make_bot(live.kind(cp), live.game, 0)
-            # from the secret seed and the position: nothing a client sees or sends
-            bot.rng = random.Random(f"{live.row.seed} computer {live.seq}")
-            action = bot.choose(state.clone())
-            if not state.is_legal(action):
-                raise ServiceError(f"the computer player chose an illegal {action}")
             try:
-                self._commit(live, cp, action)
+                action = state.action_from_text(notation)
+            except BeziqueError:
+                raise ServiceError(f"the computer player chose an illegal {notation}"
+                                   ) from None
+            try:
+                self._commit(live, plan.seat, action)
             except ServiceError:
                 return False
             return True
