@@ -885,6 +885,7 @@ if os.path.exists(path):
 else:
     match = Match(make_game("bezique", {"game_target": 2000}), seed=seed)
     writer = RecordWriter(path, create=True)
+print("ready", flush=True)  # started: the parent's clock for the kill starts now
 bot = RandomBot(0)
 while True:
     done = sum(len(d.actions) for d in match.deals)
@@ -919,10 +920,14 @@ def kill_chain(folder: Path, seed: int, kills: int) -> int:
     while killed < kills:
         child = subprocess.Popen([sys.executable, "-c", KILLED_CHILD, str(path), str(seed)],
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        time.sleep(rng.uniform(0.12, 0.3))
+        # the kill falls among the saves, however long the child took to start (on a
+        # loaded machine Python's start alone can outlast a fixed delay)
+        assert child.stdout is not None
+        started = child.stdout.readline() == b"ready\n"
+        time.sleep(rng.uniform(0.0, 0.2))
         child.kill()
         out, err = child.communicate()
-        assert child.returncode in (0, -signal.SIGKILL), err.decode()
+        assert started and child.returncode in (0, -signal.SIGKILL), err.decode()
         killed += child.returncode != 0
         saved = [int(n) for n in out.split()]
         seen += len(saved)
