@@ -14,7 +14,7 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from . import play, replay, serve  # noqa: F401  (each module adds its commands to ``cli``)
+    from . import play, replay, review, serve, tournament  # noqa: F401  (each module adds its commands to ``cli``)
 
 
 def main() -> None:
