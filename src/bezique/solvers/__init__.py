@@ -26,6 +26,11 @@ def solver_for(game: Game[Any]) -> EndgameSolver | None:
     three or more seats, Chouette)."""
     if endgame_kind(game) is None:
         return None
+    from ..games.bezique.two_handed import Bezique
+    from .family import BeziqueSolver
+
+    if type(game) is Bezique:
+        return BeziqueSolver(game)
     return GenericSolver(game)
 
 

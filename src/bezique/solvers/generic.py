@@ -7,7 +7,8 @@ Its transposition table is keyed by what both seats' observations say about the 
 (their hands, the trick on the table, the points and counts so far, whose turn), leaving
 out only how the deal came there (the history, the order of the cards played, the cards
 in each seat's won pile and the last trick): two move orders that reach one position
-share one entry. Nothing is merged: every legal action is searched.
+share one entry (unless the observation lacks a count the end of the deal reads: see
+:func:`path_fields`). Nothing is merged: every legal action is searched.
 """
 
 from __future__ import annotations
@@ -26,24 +27,35 @@ PATH_FIELDS = frozenset({"seat", "history", "played", "announced", "last_trick",
 _INF = float("inf")
 
 
-def position_key(state: State) -> tuple[Any, ...]:
+def position_key(state: State, skip: frozenset[str] = PATH_FIELDS) -> tuple[Any, ...]:
     """The position's content for the transposition table: every field of both seats'
-    observations except :data:`PATH_FIELDS`."""
+    observations except those in ``skip`` (by default :data:`PATH_FIELDS`)."""
     parts: list[Any] = []
     for seat in (0, 1):
         obs = state.observation(seat)
-        parts.append(_fields(obs))
+        parts.append(_fields(obs, skip))
     return tuple(parts)
 
 
-def _fields(obs: Observation) -> tuple[Any, ...]:
+def path_fields(game: Game[Any]) -> frozenset[str]:
+    """The fields :func:`position_key` may leave out for ``game``: :data:`PATH_FIELDS`,
+    except where the observation lacks something the end of the deal reads. Bézique's
+    ``brisque_scoring=end_of_deal`` counts the brisques won at the end, and no
+    observation shows how many each has won: the history tells it, so it stays in the key
+    (positions reached by different tricks are then never merged)."""
+    if getattr(game.options, "brisque_scoring", "as_taken") == "end_of_deal":
+        return PATH_FIELDS - {"history"}
+    return PATH_FIELDS
+
+
+def _fields(obs: Observation, skip: frozenset[str]) -> tuple[Any, ...]:
     out: list[Any] = []
     for f in dataclasses.fields(obs):
-        if f.name in PATH_FIELDS:
+        if f.name in skip:
             continue
         value = getattr(obs, f.name)
         if dataclasses.is_dataclass(value) and isinstance(value, Observation):
-            value = _fields(value)  # an observation nested in another (a table's duel)
+            value = _fields(value, skip)  # an observation nested in another (a table's duel)
         out.append(value)
     return tuple(out)
 
@@ -56,6 +68,7 @@ class GenericSolver(EndgameSolver):
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
         self.nodes = 0
+        self._skip = path_fields(game)
         # key -> (lower bound, upper bound) of the value for seat 0
         self._table: dict[tuple[Any, ...], tuple[float, float]] = {}
 
@@ -81,7 +94,7 @@ class GenericSolver(EndgameSolver):
         if state.is_terminal():
             r = state.returns()
             return float(r[0] - r[1])
-        key = position_key(state)
+        key = position_key(state, self._skip)
         lo, hi = self._table.get(key, (-_INF, _INF))
         if lo >= beta:
             return lo

@@ -1,0 +1,412 @@
+"""Fast exact solvers of the last tricks of two-handed Bézique, Rubicon Bézique and
+Chinese Bézique.
+
+Once the stock is drawn, each player must follow suit and win the trick if he can, or
+trump when void (Bézique, The Last Eight Tricks; Rubicon Bézique, The Last Nine Tricks);
+nothing is declared any more and all that is still to score is the Aces and Tens (the
+brisques) each trick holds and the last trick. The position is read from the state's
+public face only: each seat's ``observation(seat)`` (its hand, the trump, whose turn, the
+card led, the tricks played, the points and the brisques so far), ``scores()``,
+``legal_actions()`` and the game's options; never a private attribute.
+
+Representation: a hand is one int holding a count per card kind in a nibble (kind =
+``suit * 8 + rank`` in order of strength, 0 the Seven, 7 the Ace), so that identical
+cards from several packs cost nothing; "cards of a suit", "higher than the lead" and
+"which kinds are held" are a few integer operations.
+
+Merged cards: two cards of one suit in one hand are the same choice when no card still in
+play (in either hand or on the table) lies between them in rank or has the rank of
+either, and both are brisques or neither is: against every card left they win and lose
+alike and score alike, so only the highest of such a run is searched and the others get
+its value. Duplicates of a card are one choice too.
+
+Values are exact (full minimax, alpha-beta only prunes what cannot change it) and in the
+game's ``deal_result`` units: Bézique's points; Rubicon's and Chinese's deal in hundreds,
+settled by the game's own :meth:`~bezique.games.bezique.rubicon.Rubicon.settle`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.game import Action, Game, State
+from ..games.bezique.declarations import BRISQUE, STRENGTH, Play
+from .base import EndgameSolver
+
+_INF = 1 << 40
+
+#: nibble masks: the lowest bit of every kind's nibble; each suit's 8 nibbles
+_LOW = sum(1 << (4 * k) for k in range(32))
+_SUIT = [sum(0xF << (4 * (8 * s + r)) for r in range(8)) for s in range(4)]
+#: presence bits (the lowest bit of the nibble) of the kinds above kind k in its suit
+_ABOVE = [sum(1 << (4 * (8 * (k >> 3) + r)) for r in range((k & 7) + 1, 8))
+          for k in range(32)]
+#: a kind's presence bit -> the kind, for the 32 kinds (bit_length is cheaper, but this
+#: keeps the loops free of arithmetic)
+_KIND = {1 << (4 * k): k for k in range(32)}
+#: brisque (Ace or Ten) of each kind: strengths 8 and 7 of the piquet pack
+_VAL = [1 if (k & 7) >= 6 else 0 for k in range(32)]
+
+
+def kind_of(card: int) -> int:
+    """The kind of a piquet card id: ``suit * 8 + strength`` (0 the Seven, 7 the Ace)."""
+    return (int(card) >> 4) * 8 + STRENGTH[card] - 1
+
+
+def _card_of_kind() -> list[int]:
+    out = [0] * 32
+    for c in range(64):
+        if STRENGTH[c]:
+            out[kind_of(c)] = c
+    return out
+
+
+_CARD = _card_of_kind()
+assert all(BRISQUE[_CARD[k]] == _VAL[k] for k in range(32))
+
+
+def hand_int(cards: Any) -> int:
+    """A hand (card ids, with repeats) as counts in nibbles."""
+    h = 0
+    for c in cards:
+        h += 1 << (4 * kind_of(c))
+    return h
+
+
+def _present(h: int) -> int:
+    """The presence bit of every kind held (counts are at most 6: three bits)."""
+    return (h | h >> 1 | h >> 2) & _LOW
+
+
+def _unmerged(mine: int, others: int) -> int:
+    """The presence bits of the kinds in ``mine`` that are worth searching: a kind is left
+    out when the next card in play above it in its suit is one only this hand holds, of
+    the same brisque value, and nobody else holds its own rank (see the module's
+    docstring)."""
+    allp = mine | others
+    keep = 0
+    m = mine
+    while m:
+        b = m & -m
+        m ^= b
+        if not b & others:
+            k = _KIND[b]
+            up = allp & _ABOVE[k]
+            if up:
+                nb = up & -up
+                if nb & mine and not nb & others and _VAL[_KIND[nb]] == _VAL[k]:
+                    continue
+        keep |= b
+    return keep
+
+
+def _follows(pf: int, lk: int, trump: int) -> int:
+    """The follower's legal kinds (presence bits) against a lead of kind ``lk``: follow
+    suit and win if able, void a trump, else any card."""
+    suit = lk >> 3
+    same = pf & _SUIT[suit]
+    if same:
+        return (same & _ABOVE[lk]) or same
+    if trump >= 0 and suit != trump:
+        tr = pf & _SUIT[trump]
+        if tr:
+            return tr
+    return pf
+
+
+class _Position:
+    """The endgame read from the state's public face."""
+
+    __slots__ = ("hands", "to_move", "leader", "lead", "trump", "points", "brisques",
+                 "revoked", "tricks_played")
+
+    def __init__(self, state: State) -> None:
+        o0, o1 = state.observation(0), state.observation(1)
+        self.hands = [hand_int(o0.hand), hand_int(o1.hand)]  # type: ignore[attr-defined]
+        self.to_move = state.current_player()
+        trick = o0.trick  # type: ignore[attr-defined]
+        self.lead = kind_of(trick[0]) if trick else -1
+        self.leader = 1 - self.to_move if trick else self.to_move
+        trump = o0.trump  # type: ignore[attr-defined]
+        self.trump = -1 if trump is None else int(trump)
+        self.points = state.scores()
+        self.brisques = getattr(o0, "brisques", (0, 0))
+        self.revoked = getattr(o0, "revoked", (False, False))
+        self.tricks_played = o0.tricks_played  # type: ignore[attr-defined]
+
+
+class _FamilySolver(EndgameSolver):
+    """What the Bézique and Rubicon fast solvers share: reading the position, merged
+    choices at the root, and mapping the engine's actions to kinds."""
+
+    def solve(self, state: State) -> dict[Action, float]:
+        """Exact value of each legal action for the seat to move (see
+        :meth:`EndgameSolver.solve`)."""
+        self.check(state)
+        pos = _Position(state)
+        legal = state.legal_actions()
+        values = self._solve_kinds(pos, state)
+        out: dict[Action, float] = {}
+        for action in legal:
+            if type(action) is not Play or action.from_table:
+                raise ValueError(f"{action} is not a card played from the hand: the last"
+                                 " tricks have no other action")
+            out[action] = float(values[kind_of(action.card)]) + 0.0
+        return out
+
+    def _solve_kinds(self, pos: _Position, state: State) -> dict[int, int]:
+        raise NotImplementedError
+
+    @staticmethod
+    def _root_kinds(pos: _Position) -> tuple[int, int, dict[int, int]]:
+        """The mover's kinds to search (presence bits), all his kinds, and each kind
+        mapped to the kind whose value it takes (itself or the top of its run)."""
+        me = pos.to_move
+        mine = _present(pos.hands[me])
+        other = _present(pos.hands[1 - me])
+        if pos.lead >= 0:
+            other |= 1 << (4 * pos.lead)
+            legal = _follows(mine, pos.lead, pos.trump)
+        else:
+            legal = mine
+        keep = _unmerged(mine, other)
+        rep: dict[int, int] = {}
+        # kinds from the top of each suit down: a merged kind takes the value of the kept
+        # kind above it, which is nearer the top
+        for k in range(31, -1, -1):
+            b = 1 << (4 * k)
+            if not b & mine:
+                continue
+            if b & keep:
+                rep[k] = k
+            else:
+                nb = (mine | other) & _ABOVE[k]
+                rep[k] = rep[_KIND[nb & -nb]]
+        return keep & legal, legal, rep
+
+
+class BeziqueSolver(_FamilySolver):
+    """Exact last eight tricks of two-handed Bézique (see the module's docstring).
+
+    Every value is the final margin in points: the points scored so far plus 10 for each
+    brisque won and 10 for the last trick (when ``last_trick_bonus_at`` is 32) to come.
+    Under ``brisque_scoring=end_of_deal`` the brisques already won are not in the
+    observation; the margin they add is read by playing one line to the end on a copy.
+    """
+
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__(game)
+        opts = game.options
+        self._bonus = 1 if opts.last_trick_bonus_at == 32 else 0  # type: ignore[attr-defined]
+        self._late = opts.brisque_scoring == "end_of_deal"  # type: ignore[attr-defined]
+        self.nodes = 0
+
+    def _solve_kinds(self, pos: _Position, state: State) -> dict[int, int]:
+        search = _BeziqueSearch(pos.trump, self._bonus)
+        me = pos.to_move
+        h_me, h_ot = pos.hands[me], pos.hands[1 - me]
+        if self._late:
+            base = self._margin_so_far(state, pos)
+        else:
+            base = pos.points[me] - pos.points[1 - me]
+        searched, legal, rep = self._root_kinds(pos)
+        vals: dict[int, int] = {}
+        n = _count(h_me)
+        rem = _brisques(h_me) + _brisques(h_ot) + self._bonus
+        b = searched
+        if pos.lead < 0:
+            p_ot = _present(h_ot)
+            while b:
+                x = b & -b
+                b ^= x
+                lk = _KIND[x]
+                answers = _follows(p_ot, lk, pos.trump) & _unmerged(
+                    p_ot, _present(h_me - x) | x)
+                vals[lk] = search.trick_value(h_me - x, h_ot, lk, answers, n, rem)
+        else:
+            lk = pos.lead
+            rem += _VAL[lk]
+            while b:
+                x = b & -b
+                b ^= x
+                # the leader's value of this answer, turned to the follower's (who holds
+                # the n cards each had before the lead)
+                vals[_KIND[x]] = -search.trick_value(h_ot, h_me, lk, x, n, rem)
+        self.nodes = search.nodes
+        out: dict[int, int] = {}
+        for k, r in rep.items():
+            if (1 << (4 * k)) & legal:
+                out[k] = base + 10 * vals[r]
+        return out
+
+    def _margin_so_far(self, state: State, pos: _Position) -> int:
+        """The margin for the mover that the deal's end adds to what the model counts:
+        the points so far and the brisques already won, read by playing the first legal
+        card to the end on a copy and taking away what the model says that line
+        scored."""
+        me = pos.to_move
+        s = state.clone()
+        gained = 0  # for seat ``me``, in tens
+        lead = pos.lead
+        leader = pos.leader
+        while not s.is_terminal():
+            p = s.current_player()
+            action = s.legal_actions()[0]
+            k = kind_of(action.card)  # type: ignore[attr-defined]
+            s.apply(action)
+            if lead < 0:
+                lead, leader = k, p
+                continue
+            if k >> 3 == lead >> 3:
+                fw = k > lead
+            else:
+                fw = k >> 3 == pos.trump
+            w = p if fw else leader
+            pts = _VAL[lead] + _VAL[k] + (self._bonus if s.is_terminal() else 0)
+            gained += pts if w == me else -pts
+            lead = -1
+        r = s.returns()
+        return r[me] - r[1 - me] - 10 * gained
+
+
+def _count(h: int) -> int:
+    n = 0
+    while h:
+        n += h & 0xF
+        h >>= 4
+    return n
+
+
+_BRISQUE_NIB = sum(0xF << (4 * k) for k in range(32) if _VAL[k])
+
+
+def _brisques(h: int) -> int:
+    return _count(h & _BRISQUE_NIB)
+
+
+class _BeziqueSearch:
+    """Alpha-beta over tricks; values in tens of points for the leader of the trick."""
+
+    __slots__ = ("trump", "bonus", "table", "nodes")
+
+    def __init__(self, trump: int, bonus: int) -> None:
+        self.trump = trump
+        self.bonus = bonus
+        self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
+        self.nodes = 0
+
+    def trick_value(self, hl: int, hf: int, lk: int, fbits: int, n: int, rem: int) -> int:
+        """Exact value for the leader of the trick led with kind ``lk`` (``hl``: the
+        leader's hand without it; ``hf``: the follower's whole hand; ``n``: cards each
+        before the lead) when the follower plays the best of the kinds ``fbits``
+        (presence bits); ``rem``: tens still to score, the lead's included."""
+        trump = self.trump
+        bonus = self.bonus if n == 1 else 0
+        node = self.node
+        best = _INF
+        while fbits:
+            d = fbits & -fbits
+            fbits ^= d
+            k = _KIND[d]
+            if k >> 3 == lk >> 3:
+                fw = k > lk
+            else:
+                fw = k >> 3 == trump
+            pts = _VAL[lk] + _VAL[k] + bonus
+            r2 = rem - pts
+            # only a value below the best answer found so far matters: exact below it
+            if fw:
+                v = -pts - node(hf - d, hl, n - 1, r2, -best - pts, _INF)
+            else:
+                v = pts + node(hl, hf - d, n - 1, r2, -_INF, best - pts)
+            if v < best:
+                best = v
+        return best
+
+    def node(self, hl: int, hf: int, n: int, rem: int, alpha: int, beta: int) -> int:
+        """The value for the leader (in tens) of leading with hands ``hl``, ``hf`` of ``n``
+        cards each, ``rem`` tens still to score; exact inside (alpha, beta), else a bound
+        on the side it falls (fail-soft)."""
+        if n == 0:
+            return 0
+        if rem <= alpha:
+            return rem
+        if -rem >= beta:
+            return -rem
+        self.nodes += 1
+        trump = self.trump
+        key = (hl, hf)
+        entry = self.table.get(key)
+        if entry is not None:
+            lo, hi, first = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+        else:
+            lo, hi, first = -rem, rem, 0
+        a0 = alpha if alpha > lo else lo
+        b0 = beta if beta < hi else hi
+        a = a0
+        bonus = self.bonus if n == 1 else 0
+        pl = _present(hl)
+        pf = _present(hf)
+        leads = _unmerged(pl, pf)
+        node = self.node
+        best = -_INF
+        best_lead = 0
+        if first and first & leads:
+            order = [first]
+            leads ^= first
+        else:
+            order = []
+        while leads:
+            x = leads & -leads
+            leads ^= x
+            order.append(x)
+        for x in order:
+            lk = _KIND[x]
+            hl2 = hl - x
+            lb_val = _VAL[lk]
+            opts = _follows(pf, lk, trump) & _unmerged(pf, _present(hl2) | x)
+            worst = _INF
+            fb = b0  # the follower's bound: he need not find less than b0
+            while opts:
+                d = opts & -opts
+                opts ^= d
+                k = _KIND[d]
+                if k >> 3 == lk >> 3:
+                    fw = k > lk
+                else:
+                    fw = k >> 3 == trump
+                pts = lb_val + _VAL[k] + bonus
+                r2 = rem - pts
+                if fw:
+                    v = -pts - node(hf - d, hl2, n - 1, r2, -fb - pts, -a - pts)
+                else:
+                    v = pts + node(hl2, hf - d, n - 1, r2, a - pts, fb - pts)
+                if v < worst:
+                    worst = v
+                    if v < fb:
+                        fb = v
+                    if worst <= a:
+                        break
+            if worst > best:
+                best = worst
+                best_lead = x
+                if best > a:
+                    a = best
+                    if a >= b0:
+                        break
+        if best <= a0:
+            hi = best if best < hi else hi
+        elif best >= b0:
+            lo = best if best > lo else lo
+        else:
+            lo = hi = best
+        self.table[key] = (lo, hi, best_lead)
+        return best
+
+
