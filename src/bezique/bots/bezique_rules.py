@@ -133,8 +133,8 @@ class _View:
     __slots__ = ("obs", "seat", "opp", "trump", "mine", "table", "have", "unseen",
                  "opp_sure", "n_hidden", "pool", "tricks_left", "cf", "bq", "bj",
                  "offsuit", "trumps_off", "bonus_last", "my_melds", "carried",
-                 "carried_need", "turn_up", "seven", "small_trumps", "_keep", "_memo",
-                 "params", "announced")
+                 "carried_need", "turn_up", "seven", "exchange_open", "small_trumps",
+                 "_keep", "_memo", "params", "announced")
 
     def __init__(self, obs: BeziqueObservation, options: Any, bezique_cards: tuple[int, int],
                  params: RulesParams) -> None:
@@ -202,6 +202,7 @@ class _View:
             for m in melded:
                 need[m] += 1
         self.seven = t * 16 + SEVEN
+        self.exchange_open = _exchange_open(obs, options, self.seven)
         self.small_trumps = sum(have[t * 16 + r] for r in (7, 8, 9))
         self._keep: dict[tuple[int, bool], float] = {}
         self._memo: dict[Any, Any] = {}
@@ -262,8 +263,10 @@ class _View:
                 v += x
                 if parts is not None:
                     parts.append((x, "small-trump"))
-            if c == self.seven and self.turn_up >= 0 and self.turn_up != c:
-                # the Seven of trumps is worth its exchange: 10 and the turn-up (BZ 37)
+            if c == self.seven and self.exchange_open:
+                # the Seven of trumps is worth its exchange: 10 and the turn-up (BZ 37);
+                # the second Seven too, exchanged Seven for Seven (BZ 39): played away,
+                # its 10 is lost
                 x = 10.0 + 0.5 * self.turn_up_worth()
                 v += x
                 if parts is not None:
@@ -443,10 +446,11 @@ class _View:
             best = 30.0
         return best, name
 
-    def best_announcement(self) -> tuple[float, str]:
+    def best_announcement(self, playing: int = -1) -> tuple[float, str]:
         """What the seat could best do after winning a trick, in points (before
         :meth:`declaration_gain` weighs it by the time left), and in words ("declare
-        bezique (40)"; "" if nothing)."""
+        bezique (40)"; "" if nothing). ``playing``: the card that is to win the trick
+        (the Seven of trumps played to it is no longer there to exchange)."""
         gain, name = self.pending_named()
         what = f"declare {_combination(name)}" if name else ""
         if self.carried:
@@ -454,16 +458,17 @@ class _View:
             score = COMBINATIONS[carried].value
             if score > gain:
                 gain, what = score, f"score the carried {_combination(carried)}"
-        if self.mine[self.seven] and self.turn_up >= 0 and self.turn_up != self.seven:
+        if self.mine[self.seven] - (playing == self.seven) > 0 and self.exchange_open:
             exchange = 10.0 + 0.5 * self.turn_up_worth()
             if exchange > gain:
                 gain = exchange
                 what = f"exchange the seven for {card_name(self.turn_up)}"
         return gain, what
 
-    def declaration_gain(self) -> float:
-        """What winning the current trick is worth for the declarations it allows."""
-        gain = self.best_announcement()[0]
+    def declaration_gain(self, playing: int = -1) -> float:
+        """What winning the current trick (with ``playing``) is worth for the
+        declarations it allows."""
+        gain = self.best_announcement(playing)[0]
         if gain <= 0:
             return 0.0
         # one announcement scores per trick won (BZ 53): the fewer tricks are left, the
@@ -495,6 +500,21 @@ class _View:
         if not h or not self.pool:
             return 0.0
         return 1.0 - (1.0 - h / self.pool) ** self.n_hidden
+
+
+def _exchange_open(obs: BeziqueObservation, options: Any, seven: int) -> bool:
+    """Whether a Seven of trumps may still be exchanged for the turn-up (BZ 37-39): the
+    turn-up is not drawn yet and, if it is a Seven itself, no Seven has been taken up
+    from it (each Seven scores its exchange once), under Foster's rule that the second
+    Seven is exchanged Seven for Seven (option V-BZ-06). Read from the public record."""
+    if obs.turn_up is None:
+        return False
+    if int(obs.turn_up) != seven:
+        return True
+    if options.second_seven_scoring != "exchange":
+        return False
+    taken = f"exchanges the seven for {card_name(seven)}"
+    return not any(line.endswith(taken) for line in obs.history)
 
 
 _FULL_PACK = [2 if i in set(KINDS) else 0 for i in range(64)]
@@ -723,12 +743,12 @@ class BeziqueRulesBot(Bot):
             _why_after_trick(view, best, values, before, shows, time, why)
         return best
 
-    def _stakes(self, view: _View) -> tuple[float, float]:
-        """What winning the trick is worth (the lead, with what it lets us declare) and
-        what losing it costs (the adversary's lead and declarations), while the stock
-        lasts."""
+    def _stakes(self, view: _View, playing: int = -1) -> tuple[float, float]:
+        """What winning the trick (with ``playing``) is worth (the lead, with what it
+        lets us declare) and what losing it costs (the adversary's lead and
+        declarations), while the stock lasts."""
         burden = self.params.lead_burden
-        gain = view.declaration_gain() - burden
+        gain = view.declaration_gain(playing) - burden
         lose = -self.params.opponent_threat + burden + self._turn_up_edge(view)
         return gain, lose
 
@@ -738,18 +758,21 @@ class BeziqueRulesBot(Bot):
         """Suggestions, the Lead: lead to win only with something to declare or a brisque
         to bring home; otherwise lead the card least worth keeping."""
         gain, lose = self._stakes(view)
+        # the Seven of trumps led is no longer there to exchange after the trick
+        gain7 = self._stakes(view, view.seven)[0]
         best: Action = legal[0]
         best_v = -1e9
         for a in legal:
             if type(a) is not Play:
                 continue
             c = a.card
+            g = gain7 if c == view.seven else gain
             b = 10.0 * BRISQUE[c]
             # the adversary takes a brisque when he can; a card of no value he often
             # lets go (the lead being a handicap for him too)
             will = self.params.take_brisque if b else self.params.take_other
             p = will * view.chance_beaten(c) if will else 0.0
-            v = (1.0 - p) * (b + gain) + p * (lose - b) - view.keep(c, a.from_table)
+            v = (1.0 - p) * (b + g) + p * (lose - b) - view.keep(c, a.from_table)
             if v > best_v:
                 best, best_v = a, v
         if why is not None and type(best) is Play:
@@ -763,6 +786,7 @@ class BeziqueRulesBot(Bot):
         cheaply as possible; otherwise throw the card least worth keeping."""
         lead = view.obs.trick[0]
         gain, lose = self._stakes(view)
+        gain7 = self._stakes(view, view.seven)[0]
         best: Action = legal[0]
         best_v = -1e9
         for a in legal:
@@ -771,7 +795,8 @@ class BeziqueRulesBot(Bot):
             c = a.card
             b = 10.0 * (BRISQUE[lead] + BRISQUE[c])
             if view.beats_in_stock(lead, c):
-                v = b + gain - view.keep(c, a.from_table)
+                # winning with the Seven of trumps spends its exchange
+                v = b + (gain7 if c == view.seven else gain) - view.keep(c, a.from_table)
             else:
                 v = lose - b - view.keep(c, a.from_table)
             if v > best_v:
@@ -1018,7 +1043,7 @@ def _why_lead(view: _View, best: Play, legal: list[Action], why: list[str]) -> N
     keeps = _keeps(view, legal, c)
     if keeps:
         why.append(keeps)
-    gain, what = view.best_announcement()
+    gain, what = view.best_announcement(c)
     if gain > 0 and what:
         why.append(f"if it wins the trick, you may {what}")
 
@@ -1030,7 +1055,7 @@ def _why_follow(view: _View, best: Play, lead: int, legal: list[Action], edge: f
     plays = [a for a in legal if type(a) is Play]
     winners = [a for a in plays if view.beats_in_stock(lead, int(a.card))]
     losers = [a for a in plays if a not in winners]
-    gain, what = view.best_announcement()
+    gain, what = view.best_announcement(c)
     if not what:
         gain = 0.0
     if view.beats_in_stock(lead, c):
