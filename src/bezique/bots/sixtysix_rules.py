@@ -259,6 +259,8 @@ class SixtySixRulesBot(Bot):
         lv = POINTS[lead]
         plays = [int(a.card) for a in legal if type(a) is Play]
         pend = obs.pending[me] if not obs.tricks_won[me] else 0
+        opp = 1 - me
+        opp_pend = obs.pending[opp] if not obs.tricks_won[opp] else 0
         best: tuple[float, int] | None = None
         bonus = self.params.lead_bonus if v.marriages() else -self.params.lead_burden
         for c in plays:
@@ -269,6 +271,10 @@ class SixtySixRulesBot(Bot):
                     score = 1000.0 - keep  # reaches 66: win it and claim
                 else:
                     score = gain - keep + bonus
+            elif obs.points[opp] + opp_pend + lv + POINTS[c] >= TARGET:
+                # the trick lost makes the adversary 66: he claims and the hand is over
+                # (keep both counts, SS 35): take it if any card can
+                score = -1000.0 - (lv + POINTS[c]) - keep
             else:
                 score = -(lv + POINTS[c]) - keep
             if best is None or score > best[0]:
@@ -448,17 +454,37 @@ def _why_follow(v: _View, c: int, plays: list[int], pend: int, lead_wanted: bool
 
     def keep(x: int) -> float:
         return v.power(x) + v.marriage_keep(x, params)
+    opp = 1 - me
+    opp_now = obs.points[opp] + (obs.pending[opp] if not obs.tricks_won[opp] else 0)
+
+    def threat(x: int) -> bool:  # losing the trick with x would make the adversary 66
+        return not _beats(x, lead, v.trump) and opp_now + POINTS[lead] + POINTS[x] >= TARGET
     if _beats(c, lead, v.trump):
         total = obs.points[me] + pts + pend
         if total >= TARGET:
             why.append(f"wins with {_n(c)}: that makes {total}, enough to claim 66")
+            return
+        losers = [x for x in plays if not _beats(x, lead, v.trump)]
+        if losers and all(threat(x) for x in losers):
+            why.append(f"wins with {_n(c)}: the adversary counts {opp_now}, and this trick"
+                       f" would make him {opp_now + POINTS[lead] + min(POINTS[x] for x in losers)},"
+                       " enough to claim 66")
+            if len(winners) > 1 and keep(c) <= min(keep(x) for x in winners):
+                why.append(f"{_n(c)} is the cheapest card that wins")
             return
         why.append(f"wins with {_n(c)} to take {_n(lead)} ({pts} points)"
                    + (" and the lead, to declare your marriage" if lead_wanted else ""))
         if len(winners) > 1 and keep(c) <= min(keep(x) for x in winners):
             why.append(f"{_n(c)} is the cheapest card that wins")
     elif not winners:
-        why.append(f"cannot win the trick: plays {_n(c)}, the card that costs least")
+        if threat(c):
+            why.append(f"cannot win the trick: plays {_n(c)}; the adversary reaches 66"
+                       " whatever you play")
+        elif any(threat(x) for x in plays):
+            why.append(f"cannot win the trick: plays {_n(c)}, which keeps the adversary"
+                       f" under 66 ({opp_now + POINTS[lead] + POINTS[c]})")
+        else:
+            why.append(f"cannot win the trick: plays {_n(c)}, the card that costs least")
     else:
         w = min(winners, key=keep)
         why.append(f"lets the trick go with {_n(c)}: winning needs {_n(w)}, worth more kept"
