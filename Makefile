@@ -3,7 +3,9 @@
 #   make test  -- set everything up, then lint, type-check and run the whole test suite
 #                 (it installs Debian's chromium and postgresql first, when missing and root)
 # Playing installs only the package and what it needs; the test tools (pytest,
-# hypothesis, ruff, mypy) come with the test extra, installed by `make test` alone.
+# hypothesis, ruff, mypy) come with the test extra, installed by `make test` alone, and
+# so does Ray (the cluster extra, which the test extra pulls in) for the tests of
+# `bezique tournament --ray`.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin

@@ -583,8 +583,9 @@ def run_tournament(game: str, players: Sequence[str], deals: int, seed: int | No
     tell: Progress = progress or (lambda n: None)
 
     def tasks(workers: int) -> list[Task]:
-        # one worker: a deal a task, for the progress; else a few tasks a worker
-        size = 1 if workers == 1 else max(1, min(MAX_CHUNK, math.ceil(deals / (4 * workers))))
+        # one worker: a deal a task, for the progress; else some sixteen tasks a worker,
+        # which keeps the workers busy to the end and the progress bar moving
+        size = 1 if workers == 1 else max(1, min(MAX_CHUNK, math.ceil(deals / (16 * workers))))
         return [(the_game.name, tuple(options), names, tuple(seeds[i:i + size]))
                 for i in range(0, deals, size)]
 

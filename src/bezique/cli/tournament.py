@@ -67,14 +67,14 @@ def _show(result: TournamentResult, console: Any) -> None:
 
     pairs = Table(title=f"Pairs (A - B: points per seat a deal; {level} intervals)",
                   title_justify="left")
-    for name in ("A v B", "A - B", "interval", "A won", "interval (Wilson)"):
-        pairs.add_column(name, justify="left" if name == "A v B" else "right")
+    for name in ("A", "B", "A - B", "interval", "A won", "interval (Wilson)"):
+        pairs.add_column(name, justify="left" if name in ("A", "B") else "right")
     for p in sorted((p if order[p.a] < order[p.b] else p.flipped() for p in result.pairs),
                     key=lambda p: (order[p.a], order[p.b])):
         lo, hi = p.interval(result.level)
         wlo, whi = p.win_interval(result.level)
         mark = "" if p.better(result.level) is None else " *"
-        pairs.add_row(f"{p.a} v {p.b}", f"{p.mean:+.2f}{mark}", _interval(lo, hi, "+.2f"),
+        pairs.add_row(p.a, p.b, f"{p.mean:+.2f}{mark}", _interval(lo, hi, "+.2f"),
                       f"{p.win_share:.1%}", _interval(wlo, whi, ".1%"))
     console.print(pairs)
     console.print(f"* separated at {level}: the interval of the margin excludes 0. "
