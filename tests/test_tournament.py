@@ -289,3 +289,23 @@ def test_the_tournament_on_a_local_ray_instance_gives_the_local_results(
     assert not ray.is_initialized()  # the instance it started is shut down
     local = run_tournament("sixtysix", ["random", "rules"], 10, seed=3, jobs=2)
     assert json.loads(out.read_text()) == json.loads(json.dumps(local.to_dict()))
+
+
+class BrokenBot(Bot):
+    """Fails at its first decision, as a player with a bug would."""
+
+    name = "broken"
+
+    def choose(self, state: State) -> Action:
+        raise RuntimeError("lost count of the trumps")
+
+
+def test_a_player_that_fails_is_named_with_the_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(BOTS, "broken", lambda game, seed: BrokenBot(seed))
+    with pytest.raises(TournamentError, match=r"deal 1 \(deal seed \d+\), rules v broken: "
+                                              "RuntimeError: lost count of the trumps"):
+        run_tournament("sixtysix", ["rules", "broken"], 3, seed=1, jobs=1)
+    result = run("--game", "sixtysix", "--players", "rules,broken", "--deals", "2",
+                 "--jobs", "1", "--no-progress")
+    assert result.exit_code == 1 and "rules v broken" in result.output
+    assert "Traceback" not in result.output

@@ -416,17 +416,23 @@ def round_robin(players: Sequence[str]) -> list[tuple[str, str]]:
 
 
 def play_deals(game_name: str, options: Sequence[str], players: Sequence[str],
-               seeds: Sequence[int]) -> list[DealOutcome]:
-    """Play the deals of ``seeds`` (one deal each) for every pair of ``players``, every
-    rotation of the seats: the unit of work sent to a process or a Ray worker."""
+               seeds: Sequence[int], first: int = 1) -> list[DealOutcome]:
+    """Play the deals of ``seeds`` (one deal each, numbered from ``first``) for every pair
+    of ``players``, every rotation of the seats: the unit of work sent to a process or a
+    Ray worker. A player that fails (an illegal choice, an error of its own) raises
+    :class:`TournamentError` naming the deal, the pair and the seed."""
     game = make_game(game_name, list(options))
     pairs = round_robin(players)
     factories = {p: _factory(p) for p in players}
     out: list[DealOutcome] = []
-    for s in seeds:
+    for n, s in enumerate(seeds, first):
         deal: DealOutcome = []
         for a, b in pairs:
-            stats = duplicate_table(game, factories[a], factories[b], 1, seed=s)
+            try:
+                stats = duplicate_table(game, factories[a], factories[b], 1, seed=s)
+            except Exception as exc:
+                raise TournamentError(f"deal {n} (deal seed {s}), {a} v {b}: "
+                                      f"{type(exc).__name__}: {exc}") from exc
             deal.append((stats.diffs[0], stats.points_a, stats.points_b))
         out.append(deal)
     return out
@@ -434,7 +440,7 @@ def play_deals(game_name: str, options: Sequence[str], players: Sequence[str],
 
 # -- where the deals are played -------------------------------------------------------------
 
-Task = tuple[str, tuple[str, ...], tuple[str, ...], tuple[int, ...]]
+Task = tuple[str, tuple[str, ...], tuple[str, ...], tuple[int, ...], int]
 """The arguments of one :func:`play_deals` call."""
 
 Progress = Callable[[int], None]
@@ -519,7 +525,10 @@ def _run_ray(ray: Any, tasks: list[Task], progress: Progress) -> Iterator[list[D
     while pending:
         done, pending = ray.wait(pending, num_returns=1)
         for ref in done:
-            results[index[ref]] = ray.get(ref)
+            try:
+                results[index[ref]] = ray.get(ref)
+            except ray.exceptions.RayTaskError as exc:  # the worker's own error, as raised
+                raise exc.cause if isinstance(exc.cause, Exception) else exc from None
             progress(len(results[index[ref]]))
     for i in range(len(tasks)):
         yield results[i]
@@ -586,7 +595,7 @@ def run_tournament(game: str, players: Sequence[str], deals: int, seed: int | No
         # one worker: a deal a task, for the progress; else some sixteen tasks a worker,
         # which keeps the workers busy to the end and the progress bar moving
         size = 1 if workers == 1 else max(1, min(MAX_CHUNK, math.ceil(deals / (16 * workers))))
-        return [(the_game.name, tuple(options), names, tuple(seeds[i:i + size]))
+        return [(the_game.name, tuple(options), names, tuple(seeds[i:i + size]), i + 1)
                 for i in range(0, deals, size)]
 
     if ray is not None:

@@ -173,7 +173,7 @@ def tournament(game_name: str, players: str, deals: int, seed: int | None,
             result = run_tournament(game.name, names, deals, seed, options=options,
                                     jobs=jobs, ray=ray_address,
                                     progress=lambda n: bar.advance(task, n))
-        except TournamentError as exc:
+        except BeziqueError as exc:  # a player that failed, a cluster out of reach
             raise click.ClickException(str(exc)) from None
     console.print(f"{game.title}: {', '.join(names)}; {deals} duplicate deals, each"
                   f" played {result.rotations} times (every rotation of the seats), on"
