@@ -59,3 +59,27 @@ def test_winning_with_the_seven_does_not_count_its_exchange() -> None:
                      phase="follow", lead="AH", to_move=1)
     _, reasons = advise(state)
     assert not any("exchange the seven" in r for r in reasons), reasons
+
+
+# -- the trump Ace ------------------------------------------------------------------------------
+
+def test_the_trump_ace_is_not_led_early() -> None:
+    # Suggestions, Trumps: seldom right to lead the trump Ace, except at the end of the
+    # hand or with duplicates; the adversary cannot beat it, but it is the one sure
+    # winner of the last eight tricks
+    state = position(None, "QS KC KD AC KH QD", tables=("", "QS JD"), trump="C",
+                     turn_up="8C", phase="lead", stock=20)
+    action, reasons = advise(state)
+    assert action != "AC", reasons
+    assert reasons[1] == ("keeps AC: the Ace of trumps is seldom led before the end of the"
+                          " stock, unless you hold both")
+
+
+def test_a_card_led_to_win_the_trick_is_not_counted_on_to_declare() -> None:
+    # near the end of the stock: the trump Ace on the table would win the lead, but it is
+    # the sequence's Ace; led, it is gone and the sequence (250) cannot be declared
+    state = position(None, "JC KC TC QC", tables=("", "AC AD AH AS"), trump="C",
+                     turn_up="8C", phase="lead", stock=3)
+    action, reasons = advise(state)
+    assert action != "AC*", reasons
+    assert reasons[-1] == "if it wins the trick, you may declare sequence (250)"

@@ -101,6 +101,13 @@ class RulesParams:
     four worth 100; scaled by the four's value)."""
     combination_weight: float = 2.0
     """Scale of every card's combination value against its trick-taking value."""
+    trump_ace_lead: float = 10.0
+    """What leading the Ace of trumps costs while the stock lasts, beyond its keep-value,
+    unless both are held or the end of the stock is near (Suggestions, Trumps: seldom
+    right to lead the trump Ace, except at the end of the hand or with duplicates; it is
+    the one sure winner of the last eight tricks)."""
+    trump_ace_late: int = 3
+    """Tricks of the stock left from which the trump Ace may be led freely."""
     exact_endgame_cards: int = 5
     """Play the last tricks out exactly (a small minimax) once each hand has this many
     cards or fewer; before that, look one trick ahead."""
@@ -133,7 +140,7 @@ class _View:
     __slots__ = ("obs", "seat", "opp", "trump", "mine", "table", "have", "unseen",
                  "opp_sure", "n_hidden", "pool", "tricks_left", "cf", "bq", "bj",
                  "offsuit", "trumps_off", "bonus_last", "my_melds", "carried",
-                 "carried_need", "turn_up", "seven", "exchange_open", "small_trumps",
+                 "carried_need", "turn_up", "seven", "trump_ace", "exchange_open", "small_trumps",
                  "_keep", "_memo", "params", "announced")
 
     def __init__(self, obs: BeziqueObservation, options: Any, bezique_cards: tuple[int, int],
@@ -202,6 +209,7 @@ class _View:
             for m in melded:
                 need[m] += 1
         self.seven = t * 16 + SEVEN
+        self.trump_ace = t * 16 + ACE
         self.exchange_open = _exchange_open(obs, options, self.seven)
         self.small_trumps = sum(have[t * 16 + r] for r in (7, 8, 9))
         self._keep: dict[tuple[int, bool], float] = {}
@@ -446,11 +454,22 @@ class _View:
             best = 30.0
         return best, name
 
-    def best_announcement(self, playing: int = -1) -> tuple[float, str]:
+    def best_announcement(self, playing: tuple[int, bool] | None = None
+                          ) -> tuple[float, str]:
         """What the seat could best do after winning a trick, in points (before
         :meth:`declaration_gain` weighs it by the time left), and in words ("declare
         bezique (40)"; "" if nothing). ``playing``: the card that is to win the trick
-        (the Seven of trumps played to it is no longer there to exchange)."""
+        and whether it comes from the table; it is gone once played, so neither declares
+        nor exchanges (the Seven of trumps) after the trick."""
+        if playing is not None:
+            c, on_table = playing
+            counts = self.table if on_table else self.mine
+            if counts[c]:
+                counts[c] -= 1
+                try:
+                    return self.best_announcement()
+                finally:
+                    counts[c] += 1
         gain, name = self.pending_named()
         what = f"declare {_combination(name)}" if name else ""
         if self.carried:
@@ -458,14 +477,14 @@ class _View:
             score = COMBINATIONS[carried].value
             if score > gain:
                 gain, what = score, f"score the carried {_combination(carried)}"
-        if self.mine[self.seven] - (playing == self.seven) > 0 and self.exchange_open:
+        if self.mine[self.seven] and self.exchange_open:
             exchange = 10.0 + 0.5 * self.turn_up_worth()
             if exchange > gain:
                 gain = exchange
                 what = f"exchange the seven for {card_name(self.turn_up)}"
         return gain, what
 
-    def declaration_gain(self, playing: int = -1) -> float:
+    def declaration_gain(self, playing: tuple[int, bool] | None = None) -> float:
         """What winning the current trick (with ``playing``) is worth for the
         declarations it allows."""
         gain = self.best_announcement(playing)[0]
@@ -743,7 +762,8 @@ class BeziqueRulesBot(Bot):
             _why_after_trick(view, best, values, before, shows, time, why)
         return best
 
-    def _stakes(self, view: _View, playing: int = -1) -> tuple[float, float]:
+    def _stakes(self, view: _View, playing: tuple[int, bool] | None = None
+                ) -> tuple[float, float]:
         """What winning the trick (with ``playing``) is worth (the lead, with what it
         lets us declare) and what losing it costs (the adversary's lead and
         declarations), while the stock lasts."""
@@ -757,26 +777,36 @@ class BeziqueRulesBot(Bot):
     def _lead(self, view: _View, legal: list[Action], why: list[str] | None) -> Action:
         """Suggestions, the Lead: lead to win only with something to declare or a brisque
         to bring home; otherwise lead the card least worth keeping."""
-        gain, lose = self._stakes(view)
-        # the Seven of trumps led is no longer there to exchange after the trick
-        gain7 = self._stakes(view, view.seven)[0]
+        lose = self._stakes(view)[1]
         best: Action = legal[0]
         best_v = -1e9
+        raw_best, raw_v = legal[0], -1e9  # the best before Foster's caution on the Ace
         for a in legal:
             if type(a) is not Play:
                 continue
             c = a.card
-            g = gain7 if c == view.seven else gain
+            # what the lead lets us announce if it wins, without the card led
+            g = self._stakes(view, (c, a.from_table))[0]
             b = 10.0 * BRISQUE[c]
             # the adversary takes a brisque when he can; a card of no value he often
             # lets go (the lead being a handicap for him too)
             will = self.params.take_brisque if b else self.params.take_other
             p = will * view.chance_beaten(c) if will else 0.0
             v = (1.0 - p) * (b + g) + p * (lose - b) - view.keep(c, a.from_table)
+            if v > raw_v:
+                raw_best, raw_v = a, v
+            if c == view.trump_ace and view.have[c] < 2 \
+                    and view.tricks_left > self.params.trump_ace_late:
+                # Suggestions, Trumps: seldom lead the trump Ace before the end of the
+                # hand unless holding both
+                v -= self.params.trump_ace_lead
             if v > best_v:
                 best, best_v = a, v
         if why is not None and type(best) is Play:
             _why_lead(view, best, legal, why)
+            if raw_best is not best:
+                why.insert(1, f"keeps {_n(view.trump_ace)}: the Ace of trumps is seldom led"
+                              " before the end of the stock, unless you hold both")
         return best
 
     # -- following while the stock lasts -------------------------------------------------
@@ -785,8 +815,7 @@ class BeziqueRulesBot(Bot):
         """Win a trick holding brisques or when there is a declaration to make, as
         cheaply as possible; otherwise throw the card least worth keeping."""
         lead = view.obs.trick[0]
-        gain, lose = self._stakes(view)
-        gain7 = self._stakes(view, view.seven)[0]
+        lose = self._stakes(view)[1]
         best: Action = legal[0]
         best_v = -1e9
         for a in legal:
@@ -795,8 +824,9 @@ class BeziqueRulesBot(Bot):
             c = a.card
             b = 10.0 * (BRISQUE[lead] + BRISQUE[c])
             if view.beats_in_stock(lead, c):
-                # winning with the Seven of trumps spends its exchange
-                v = b + (gain7 if c == view.seven else gain) - view.keep(c, a.from_table)
+                # what winning lets us announce, without the card that wins
+                gain = self._stakes(view, (c, a.from_table))[0]
+                v = b + gain - view.keep(c, a.from_table)
             else:
                 v = lose - b - view.keep(c, a.from_table)
             if v > best_v:
@@ -1043,7 +1073,7 @@ def _why_lead(view: _View, best: Play, legal: list[Action], why: list[str]) -> N
     keeps = _keeps(view, legal, c)
     if keeps:
         why.append(keeps)
-    gain, what = view.best_announcement(c)
+    gain, what = view.best_announcement((c, best.from_table))
     if gain > 0 and what:
         why.append(f"if it wins the trick, you may {what}")
 
@@ -1055,7 +1085,7 @@ def _why_follow(view: _View, best: Play, lead: int, legal: list[Action], edge: f
     plays = [a for a in legal if type(a) is Play]
     winners = [a for a in plays if view.beats_in_stock(lead, int(a.card))]
     losers = [a for a in plays if a not in winners]
-    gain, what = view.best_announcement(c)
+    gain, what = view.best_announcement((c, best.from_table))
     if not what:
         gain = 0.0
     if view.beats_in_stock(lead, c):
@@ -1083,12 +1113,18 @@ def _why_follow(view: _View, best: Play, lead: int, legal: list[Action], edge: f
         throw = _describe_throw(view, c, best.from_table)
         if not winners:
             why.append(f"cannot win the trick: plays {_n(c)}{where}, {throw}")
-        elif not BRISQUE[lead] and gain <= 0:
+            _why_follow_end(view, legal, c, lead, edge, why)
+            return
+        # what the cheapest winner would have brought
+        w = min(winners, key=lambda a: view.keep(int(a.card), a.from_table))
+        wc = int(w.card)
+        gain, what = view.best_announcement((wc, w.from_table))
+        if not what:
+            gain = 0.0
+        if not BRISQUE[lead] and gain <= 0:
             why.append(f"lets the trick go with {_n(c)}{where}: no brisque in it, nothing to"
                        " declare, and the lead is a handicap")
         else:
-            w = min(winners, key=lambda a: view.keep(int(a.card), a.from_table))
-            wc = int(w.card)
             stake = [f"the {_n(lead)} brisque"] if BRISQUE[lead] else []
             if gain > 0:
                 stake.append(_gerund(what))
@@ -1096,6 +1132,12 @@ def _why_follow(view: _View, best: Play, lead: int, legal: list[Action], edge: f
             why.append(f"lets the trick go with {_n(c)}{where}, {throw}")
             why.append(f"winning needs {_n(wc)} ({uses}), worth more kept than "
                        + " and ".join(stake))
+    _why_follow_end(view, legal, c, lead, edge, why)
+
+
+def _why_follow_end(view: _View, legal: list[Action], c: int, lead: int, edge: float,
+                    why: list[str]) -> None:
+    """The reasons every follow ends with: the turn-up that losing brings, what is kept."""
     if edge > 0 and not view.beats_in_stock(lead, c):
         why.append(f"losing the last trick of the stock brings you the turn-up"
                    f" {_n(view.turn_up)}")
