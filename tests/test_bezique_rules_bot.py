@@ -28,12 +28,15 @@ def test_the_second_seven_is_kept_for_its_exchange_not_led_away() -> None:
     assert action != "7H", reasons
 
 
-def test_the_second_seven_is_not_spent_on_a_trick_of_no_count() -> None:
-    state = position(None, "7H KD QD JD QS KS QC", trump="H", turn_up="7H",
+def test_the_second_seven_is_worth_more_kept_than_a_marriage_declared() -> None:
+    # only the Seven of trumps (or a spade Ace or King) wins this trick of no count: the
+    # marriage it would let him declare is worth less than the Seven's 10 to come
+    state = position(None, "7H KD JC QC QS KS TD", trump="H", turn_up="7H",
                      phase="follow", lead="9S", to_move=1)
     action, reasons = advise(state)
-    assert action != "7H", reasons
-    assert "7H (the seven to exchange)" in reasons[1], reasons
+    assert action == "JC", reasons
+    assert reasons[1] == ("winning needs 7H (the seven to exchange), worth more kept than"
+                          " declaring marriage (20)")
 
 
 def test_once_a_seven_is_taken_up_the_other_has_no_exchange_left() -> None:
@@ -83,3 +86,33 @@ def test_a_card_led_to_win_the_trick_is_not_counted_on_to_declare() -> None:
     action, reasons = advise(state)
     assert action != "AC*", reasons
     assert reasons[-1] == "if it wins the trick, you may declare sequence (250)"
+
+
+# -- four Jacks and the bézique Jack ------------------------------------------------------------
+
+def test_four_jacks_is_not_made_with_the_bezique_jack_while_it_is_wanted() -> None:
+    # Suggestions, Declaring: seldom show the bézique cards in other combinations; four
+    # Jacks is a very bad meld, telling the adversary double bézique is out of reach.
+    # The Queen of spades is still to come: hold the Jack of diamonds up
+    state = position(None, "JD JC JH JS 7C 8C 9C", trump="H", turn_up="8H",
+                     phase="declare", stock=20)
+    action, reasons = advise(state)
+    assert action == "draw", reasons
+    assert reasons == ("draws: every declaration open shows too much",
+                       "four jacks (40) would lay out JD, wanted for bezique, and show that"
+                       " the double bezique is out of reach")
+
+
+def test_four_jacks_without_the_bezique_jack_is_declared() -> None:
+    state = position(None, "JD JC JH JS JS 8C 9C", trump="H", turn_up="8H",
+                     phase="declare", stock=20)
+    action, _ = advise(state)
+    assert action.startswith("four-jacks") and "JD" not in action
+
+
+def test_four_jacks_with_the_bezique_jack_at_the_end_of_the_stock() -> None:
+    # with three tricks of the stock left there is no time to wait: the 40 are taken
+    state = position(None, "JD JC JH JS 7C 8C 9C", trump="H", turn_up="8H",
+                     phase="declare", stock=3)
+    action, _ = advise(state)
+    assert action.startswith("four-jacks")
