@@ -9,6 +9,7 @@ from test_bots import position
 from bezique.bots.bezique_rules import BeziqueRulesBot
 from bezique.core.cards import Card
 from bezique.core.game import State
+from bezique.games import make_game
 from bezique.games.bezique import Exchange, Play
 
 
@@ -116,3 +117,31 @@ def test_four_jacks_with_the_bezique_jack_at_the_end_of_the_stock() -> None:
                      phase="declare", stock=3)
     action, _ = advise(state)
     assert action.startswith("four-jacks")
+
+
+# -- brisques ----------------------------------------------------------------------------------
+
+# the first 31 actions of deal 10 (dealer 0) between two rule players of before
+DEAL_10 = ("8S", "JH", "marriage KS QS", "7S", "9S", "draw", "9C", "8H", "bezique QS JD",
+           "JD*", "8C", "four-kings KS* KH KD KC", "8H", "AH", "exchange", "AS", "9H",
+           "marriage KS QS*", "KS*", "KS*", "draw", "7H", "TH", "draw", "9D", "QS*", "draw",
+           "8D", "7D", "draw", "8D")
+
+
+def _replay(seed: int, dealer: int, actions: tuple[str, ...]) -> State:
+    state = make_game("bezique").deal(dealer, seed=seed)
+    for text in actions:
+        state.apply(state.parse_action(text))
+    return state
+
+
+def test_a_ten_is_not_thrown_to_a_lost_trick_while_a_card_of_less_use_can_go() -> None:
+    # Suggestions, Brisques: a brisque let go is a swing of twenty points. Of the cards
+    # that lose this trick, the spade Ten is a brisque and nothing else; one of the two
+    # heart Queens goes instead
+    state = _replay(10, 0, DEAL_10)
+    assert str(state.observation(0).trick[0]) == "8D"  # type: ignore[attr-defined]
+    action, reasons = advise(state)
+    assert action == "QH", reasons
+    assert reasons[1] == ("keeps TS: a brisque thrown to the adversary's trick is a swing"
+                          " of twenty points")

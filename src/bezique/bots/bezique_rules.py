@@ -114,6 +114,10 @@ class RulesParams:
     worth, so it waits (Suggestions, Declaring: seldom show the bézique cards in other
     combinations; four Jacks is a very bad meld, showing the adversary he cannot hope for
     double bézique)."""
+    throw_brisque: float = 5.0
+    """What throwing an Ace or a Ten to a trick the adversary wins costs beyond the
+    brisque he takes and the card's keep-value: a brisque let go is a swing of twenty
+    points (Suggestions, Brisques), so a low card not needed goes first."""
     exact_endgame_cards: int = 5
     """Play the last tricks out exactly (a small minimax) once each hand has this many
     cards or fewer; before that, look one trick ahead."""
@@ -841,6 +845,7 @@ class BeziqueRulesBot(Bot):
         lose = self._stakes(view)[1]
         best: Action = legal[0]
         best_v = -1e9
+        raw_best, raw_v = legal[0], -1e9  # the best before the brisque's swing is counted
         for a in legal:
             if type(a) is not Play:
                 continue
@@ -852,10 +857,19 @@ class BeziqueRulesBot(Bot):
                 v = b + gain - view.keep(c, a.from_table)
             else:
                 v = lose - b - view.keep(c, a.from_table)
+                if v > raw_v:
+                    raw_best, raw_v = a, v
+                if BRISQUE[c]:
+                    v -= self.params.throw_brisque
+            if v > raw_v:
+                raw_best, raw_v = a, v
             if v > best_v:
                 best, best_v = a, v
         if why is not None and type(best) is Play:
             _why_follow(view, best, int(lead), legal, self._turn_up_edge(view), why)
+            if raw_best is not best and type(raw_best) is Play:
+                why.insert(1, f"keeps {_n(int(raw_best.card))}: a brisque thrown to the"
+                              " adversary's trick is a swing of twenty points")
         return best
 
     @staticmethod
