@@ -1,4 +1,13 @@
-"""Computer players. They see a deal only through the State interface."""
+"""Computer players. They see a deal only through the State interface.
+
+``make_bot("name", game, seed)`` builds one by its registry name (:data:`BOTS`); a search
+player takes parameters after a colon, ``make_bot("pimc:iterations=40,seconds=0.5",
+game)``, and :func:`describe_bots` lists every player with a line about it.
+
+>>> from bezique.games import make_game
+>>> make_bot("pimc:iterations=3,rollout=random", make_game("sixtysix"), 1).iterations
+3
+"""
 
 from __future__ import annotations
 
@@ -9,6 +18,7 @@ from ..core.errors import OptionError
 from ..core.game import Game
 from .base import Advice, Bot
 from .random_bot import RandomBot
+from .search import SEARCH_BOTS, FlatMonteCarloBot, ISMCTSBot, PIMCBot, SearchBot
 
 RULE_BOTS: dict[str, str] = {
     "bezique": "bezique.bots.bezique_rules:BeziqueRulesBot",
@@ -36,22 +46,77 @@ def rule_bot_class(game: Game) -> type[Bot]:  # type: ignore[type-arg]
     return cls
 
 
+def _pimc_inference(game: Game, seed: int | None) -> Bot:  # type: ignore[type-arg]
+    return PIMCBot(game, seed, inference=True)
+
+
 # name -> factory(game, seed)
 BOTS: dict[str, Callable[[Game, int | None], Bot]] = {  # type: ignore[type-arg]
     "random": lambda game, seed: RandomBot(seed),
     "rules": lambda game, seed: rule_bot_class(game)(seed),
+    "flat": FlatMonteCarloBot,
+    "pimc": PIMCBot,
+    "ismcts": ISMCTSBot,
+    "pimc-infer": _pimc_inference,
+}
+
+#: The search players among :data:`BOTS`, with the parameters each fixes beyond its
+#: class's defaults (``pimc-infer`` is ``pimc`` with ``inference=true``).
+_SEARCH_KINDS: dict[str, tuple[type[SearchBot], dict[str, str]]] = {
+    **{name: (cls, {}) for name, cls in SEARCH_BOTS.items()},
+    "pimc-infer": (PIMCBot, {"inference": "true"}),
+}
+
+_DESCRIPTIONS: dict[str, str] = {
+    "random": "uniformly random legal actions (a baseline)",
+    "rules": "the game's rule-based player, after the book's advice",
+    **{name: cls.description for name, cls in SEARCH_BOTS.items()},
+    "pimc-infer": ("PIMC with inference: worlds weighted by how likely the adversaries'"
+                   " past play is in them"),
 }
 
 
-def make_bot(kind: str, game: Game, seed: int | None = None) -> Bot:  # type: ignore[type-arg]
-    """A computer player by name (``random``, ``rules``) for ``game``.
+def describe_bots() -> list[tuple[str, str]]:
+    """``(name, one-line description)`` of every registered player, in registry order
+    (for the CLI and the lobby); a search player's line ends with its parameters.
 
-    ``rules`` is the game's own rule-based player (see ``RULE_BOTS``). An unknown name,
-    or a game without a rule-based player, raises :class:`OptionError`.
+    >>> [name for name, _ in describe_bots()][:3]
+    ['random', 'rules', 'flat']
     """
-    if kind not in BOTS:
-        raise OptionError(f"unknown player {kind!r}; known: {', '.join(BOTS)}")
-    return BOTS[kind](game, seed)
+    out = []
+    for name in BOTS:
+        line = _DESCRIPTIONS.get(name, "")
+        if name in _SEARCH_KINDS:
+            cls, _ = _SEARCH_KINDS[name]
+            line += f" (parameters: {', '.join(p.name for p in cls.PARAMS)})"
+        out.append((name, line))
+    return out
 
 
-__all__ = ["BOTS", "RULE_BOTS", "Advice", "Bot", "RandomBot", "make_bot", "rule_bot_class"]
+def make_bot(kind: str, game: Game, seed: int | None = None) -> Bot:  # type: ignore[type-arg]
+    """A computer player by name for ``game``: ``random``, ``rules`` (the game's own
+    rule-based player, see ``RULE_BOTS``) or a search player (``flat``, ``pimc``,
+    ``ismcts``, ``pimc-infer``), which takes parameters after a colon:
+    ``"pimc:iterations=40,seconds=0.5"`` (see each class's ``PARAMS``).
+
+    An unknown name, an unknown parameter or a value it does not take, parameters for a
+    player that has none, or a game without a rule-based player raise
+    :class:`OptionError` naming what is wrong.
+    """
+    if not isinstance(kind, str):
+        raise OptionError(f"a player is named by text, not {kind!r}")
+    name, colon, params = kind.partition(":")
+    name = name.strip()
+    if name not in BOTS:
+        raise OptionError(f"unknown player {name!r}; known: {', '.join(BOTS)}")
+    if name in _SEARCH_KINDS:
+        cls, fixed = _SEARCH_KINDS[name]
+        text = ",".join([*(f"{k}={v}" for k, v in fixed.items()), params])
+        return cls.from_text(game, seed, text)
+    if colon and params.strip():
+        raise OptionError(f"player {name!r} takes no parameters, not {params.strip()!r}")
+    return BOTS[name](game, seed)
+
+
+__all__ = ["BOTS", "RULE_BOTS", "Advice", "Bot", "FlatMonteCarloBot", "ISMCTSBot", "PIMCBot",
+           "RandomBot", "SearchBot", "describe_bots", "make_bot", "rule_bot_class"]

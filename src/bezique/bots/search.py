@@ -1,0 +1,787 @@
+"""Search players for every game of the family: flat Monte Carlo, perfect-information
+Monte Carlo (PIMC) with the exact endgame solvers, information-set MCTS, and PIMC with
+inference from the adversaries' play.
+
+They use only the :class:`~bezique.core.game.State` interface, so they play any
+registered game at any table (two to six seats, sides or partnerships from
+``state.sides``). Hidden cards are only ever drawn with ``state.resample(seat, rng)``:
+each decision first draws one *root world* from the position and searches from that
+world alone (every further world is resampled from it), so a decision is a function of
+the seat's observation, the bot's seed and its memory of its own earlier decisions,
+never of the cards it cannot see.
+
+What every search maximises is its side's *margin* at the end of the deal:
+``returns()[seat]`` less the mean of the other sides' returns (the margin
+:mod:`bezique.bots.arena` measures; two seats: ``returns[me] - returns[other]``).
+
+Budgets: ``iterations`` (worlds for PIMC, playouts for flat Monte Carlo, simulations for
+ISMCTS) make a decision reproducible from the seed; ``seconds`` (optional) stops a search
+sooner, which makes it depend on the machine's speed. ``workers=N`` splits the budget
+over N processes, each with a seed derived from the decision's seed and its index; only
+the root statistics (per-action sums and counts) come back, so a decision is
+deterministic for a given seed, budget and number of workers.
+
+>>> from bezique.games import make_game
+>>> game = make_game("sixtysix")
+>>> bot = PIMCBot(game, seed=1, iterations=4, rollout="random")
+>>> state = game.deal(0, seed=2)
+>>> bot.choose(state) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, ClassVar
+
+from ..core.errors import OptionError, quoted
+from ..core.game import Action, Game, State
+from .base import Advice, Bot
+
+# -- the margin --------------------------------------------------------------------------
+
+
+def margin(returns: Sequence[float], sides: Sequence[int], seat: int) -> float:
+    """``seat``'s side's result less the mean result of the other sides (each member of a
+    side holds the side's result, so any member stands for it).
+
+    >>> margin((10, -4), (0, 1), 0), margin((6, 2, 2, 2), (0, 1, 1, 1), 1)
+    (14.0, -4.0)
+    """
+    mine = sides[seat]
+    others: dict[int, float] = {}
+    for p, s in enumerate(sides):
+        if s != mine and s not in others:
+            others[s] = returns[p]
+    if not others:
+        return 0.0
+    return float(returns[seat]) - sum(others.values()) / len(others)
+
+
+def margins(state: State) -> list[float]:
+    """Every seat's :func:`margin` of a finished deal."""
+    r = state.returns()
+    sides = state.sides
+    return [margin(r, sides, p) for p in range(len(r))]
+
+
+# -- rollouts ----------------------------------------------------------------------------
+
+ROLLOUTS = ("random", "rules")
+"""The rollout policies: uniformly random legal actions, or the game's rule-based player
+(every seat)."""
+
+
+class _Rollout:
+    """Plays a world to the end of the deal with one policy and gives every seat's
+    margin; with a ``solver``, a playout that reaches a solved endgame stops there and
+    takes the solver's exact value instead."""
+
+    def __init__(self, game: Game[Any], kind: str, rng: random.Random,
+                 solver: Any = None) -> None:
+        self.rng = rng
+        self.rules: Bot | None = None
+        self.solver = solver
+        if kind == "rules":
+            from . import rule_bot_class
+
+            self.rules = rule_bot_class(game)(rng.getrandbits(32))
+
+    def margins(self, state: State) -> list[float]:
+        """Play ``state`` (changed in place) out and return each seat's margin."""
+        rules = self.rules
+        solver = self.solver
+        choice = self.rng.choice
+        while not state.is_terminal():
+            if solver is not None and solver.applies(state):
+                return _solved(state, solver)
+            state.apply(choice(state.legal_actions()) if rules is None
+                        else rules.choose(state))
+        return margins(state)
+
+
+def _solved(state: State, solver: Any) -> list[float]:
+    """Every seat's margin in a two-sided endgame under perfect play."""
+    v = float(max(solver.solve(state).values()))
+    sides = state.sides
+    mover = sides[state.current_player()]
+    return [v if s == mover else -v for s in sides]
+
+
+def _solver(game: Game[Any]) -> Any:
+    """The exact endgame solver of ``game``, or None (none for the game, or the solvers'
+    package missing)."""
+    try:
+        from ..solvers import solver_for
+    except ImportError:
+        return None
+    return solver_for(game)
+
+
+# -- parameters --------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Param:
+    """One parameter a search player takes in ``make_bot("name:key=value,...")``."""
+
+    name: str
+    kind: type  # int, float, bool or str
+    doc: str
+    low: float | None = None
+    choices: tuple[str, ...] = ()
+    optional: bool = False  # None ("none") allowed
+
+    def describe(self) -> str:
+        """What values the parameter takes, in words."""
+        if self.choices:
+            what = " | ".join(self.choices)
+        elif self.kind is bool:
+            what = "true | false"
+        elif self.kind is int:
+            what = "a whole number" + (f" >= {self.low:g}" if self.low is not None else "")
+        else:
+            what = "a number" + (f" > {self.low:g}" if self.low is not None else "")
+        return what + (" or none" if self.optional else "")
+
+    def read(self, raw: object, owner: str) -> Any:
+        """``raw`` (text or a value) checked and converted; :class:`OptionError` naming
+        the parameter and what it takes otherwise."""
+        bad = OptionError(f"{owner}: {self.name} takes {self.describe()}, not {quoted(raw)}")
+        text = raw.strip().lower() if isinstance(raw, str) else None
+        if raw is None or text == "none":
+            if self.optional:
+                return None
+            raise bad
+        if self.kind is bool:
+            if isinstance(raw, bool):
+                return raw
+            if text in ("true", "yes", "on", "1"):
+                return True
+            if text in ("false", "no", "off", "0"):
+                return False
+            raise bad
+        if self.kind is str:
+            if text is None or text not in self.choices:
+                raise bad
+            return text
+        if isinstance(raw, bool):
+            raise bad
+        value: float
+        try:
+            if self.kind is int:
+                if isinstance(raw, float) or (text is not None and len(text) > 18):
+                    raise ValueError
+                value = int(text) if text is not None else int(raw)  # type: ignore[call-overload]
+            else:
+                value = float(text) if text is not None else float(raw)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            raise bad from None
+        if not math.isfinite(value) or (self.low is not None and (
+                value < self.low if self.kind is int else value <= self.low)):
+            raise bad
+        return value
+
+
+_COMMON = (
+    Param("iterations", int, "the search's budget: worlds, playouts or simulations", 1),
+    Param("seconds", float, "stop the search after this long (machine-dependent)", 0,
+          optional=True),
+    Param("workers", int, "processes the budget is split over", 1),
+)
+
+
+# -- the base ----------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class RootStats:
+    """What a search (or one worker's share of it) knows at the root: per action, the sum
+    of the weighted margins, the sum of the weights and the number of evaluations; how
+    many iterations ran and, for PIMC, in how many worlds an exact solver decided."""
+
+    sums: dict[Action, float] = dataclasses.field(default_factory=dict)
+    weights: dict[Action, float] = dataclasses.field(default_factory=dict)
+    counts: dict[Action, int] = dataclasses.field(default_factory=dict)
+    iterations: int = 0
+    exact: int = 0
+
+    def add(self, action: Action, value: float, weight: float = 1.0) -> None:
+        """Count one evaluation of ``action``."""
+        self.sums[action] = self.sums.get(action, 0.0) + weight * value
+        self.weights[action] = self.weights.get(action, 0.0) + weight
+        self.counts[action] = self.counts.get(action, 0) + 1
+
+    def merge(self, other: RootStats) -> None:
+        """Add another share's statistics to these."""
+        for a, s in other.sums.items():
+            self.sums[a] = self.sums.get(a, 0.0) + s
+            self.weights[a] = self.weights.get(a, 0.0) + other.weights[a]
+            self.counts[a] = self.counts.get(a, 0) + other.counts[a]
+        self.iterations += other.iterations
+        self.exact += other.exact
+
+
+@dataclasses.dataclass(frozen=True)
+class _Job:
+    """One worker's share of a decision: everything it needs, pickled to its process."""
+
+    cls: type[SearchBot]
+    game: Game[Any]
+    params: tuple[tuple[str, Any], ...]
+    world: State
+    seat: int
+    seed: int
+    iterations: int
+    deadline: float | None  # time.time() based, comparable across processes
+    extra: Any = None
+
+
+def _run_job(job: _Job) -> RootStats:
+    """Run one share of a search (in this process or a worker's)."""
+    bot = job.cls(job.game, None, **dict(job.params))
+    return bot._share(job.world, job.seat, random.Random(job.seed), job.iterations,
+                      job.deadline, job.extra)
+
+
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    pool = _POOLS.get(workers)
+    if pool is None:
+        pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers)
+    return pool
+
+
+def _shares(total: int, n: int) -> list[int]:
+    base, extra = divmod(total, n)
+    return [base + (1 if i < extra else 0) for i in range(n)]
+
+
+class SearchBot(Bot):
+    """Base of the search players: budgets, workers, parameters, ``values``, ``advise``
+    and ``choose``. A subclass implements :meth:`_share`, one worker's part of a search
+    from a root world.
+
+    Parameters are keyword arguments (or text, through ``make_bot("name:key=value")``);
+    :attr:`PARAMS` lists them and :meth:`defaults` gives each game's defaults."""
+
+    name = "search"
+    #: a line for the CLI and the lobby
+    description: ClassVar[str] = ""
+    PARAMS: ClassVar[tuple[Param, ...]] = _COMMON
+    #: what an iteration is called in the reasons given
+    unit: ClassVar[str] = "iterations"
+
+    def __init__(self, game: Game[Any], seed: int | None = None, **params: Any) -> None:
+        super().__init__(seed)
+        self.game = game
+        known = {p.name: p for p in self.PARAMS}
+        values = dict(self.defaults(game))
+        for key, raw in params.items():
+            if key not in known:
+                raise OptionError(f"{self.name}: unknown parameter {quoted(key)}; parameters:"
+                                  f" {', '.join(known)}")
+            values[key] = known[key].read(raw, self.name)
+        self.params: dict[str, Any] = values
+        self.iterations: int = values["iterations"]
+        self.seconds: float | None = values["seconds"]
+        self.workers: int = values["workers"]
+        self.last: RootStats | None = None
+
+    @classmethod
+    def defaults(cls, game: Game[Any]) -> dict[str, Any]:
+        """Every parameter's default for ``game`` (budgets of about a second a move)."""
+        return {"iterations": 100, "seconds": None, "workers": 1}
+
+    @classmethod
+    def from_text(cls, game: Game[Any], seed: int | None, text: str) -> SearchBot:
+        """The player built from ``"key=value,key=value"`` (the part after ``name:``)."""
+        params: dict[str, str] = {}
+        for item in text.split(","):
+            if not item.strip():
+                continue
+            key, eq, value = item.partition("=")
+            if not eq:
+                raise OptionError(f"{cls.name}: parameter {quoted(item.strip())} must be"
+                                  f" written key=value; parameters:"
+                                  f" {', '.join(p.name for p in cls.PARAMS)}")
+            key = key.strip().replace("-", "_")
+            if key in params:
+                raise OptionError(f"{cls.name}: parameter {quoted(key)} given twice")
+            params[key] = value.strip()
+        return cls(game, seed, **params)
+
+    # -- the search -------------------------------------------------------------------
+
+    def _share(self, world: State, seat: int, rng: random.Random, iterations: int,
+               deadline: float | None, extra: Any) -> RootStats:
+        """Search from ``world`` (a full state drawn for ``seat``) for ``iterations`` or
+        until ``deadline``, drawing every further world with ``world.resample(seat,
+        rng)``, and return the root statistics."""
+        raise NotImplementedError
+
+    def _prepare(self, state: State, world: State, seat: int, rng: random.Random) -> Any:
+        """What every share of this decision needs besides the world (inference's weights);
+        called once per decision, before the shares run."""
+        return None
+
+    def search(self, state: State) -> RootStats:
+        """Search the position for the seat to move and return the root statistics (kept
+        as :attr:`last`). Draws one number from the bot's generator."""
+        seat = state.current_player()
+        if seat < 0:
+            raise ValueError("the deal is over: there is nothing to choose")
+        seed = self.rng.getrandbits(64)
+        rng = random.Random(seed)
+        world = state.resample(seat, rng)
+        extra = self._prepare(state, world, seat, rng)
+        deadline = None if self.seconds is None else time.time() + self.seconds
+        params = tuple(sorted(self.params.items()))
+        n = max(1, min(self.workers, self.iterations))
+        jobs = [_Job(type(self), self.game, params, world, seat,
+                     (seed * 1_000_003 + 7919 * (i + 1)) % (1 << 64), k, deadline, extra)
+                for i, k in enumerate(_shares(self.iterations, n))]
+        if n == 1:
+            results = [_run_job(jobs[0])]
+        else:
+            results = list(_pool(n).map(_run_job, jobs))
+        stats = RootStats()
+        for r in results:
+            stats.merge(r)
+        self.last = stats
+        return stats
+
+    def values(self, state: State) -> dict[Action, float]:
+        """The expected margin of each legal action for the seat to move, from a search
+        (an action the search never tried, possible only when ``seconds`` cut it short,
+        gets the lowest value found). Draws one number from the bot's generator."""
+        stats = self.search(state)
+        out: dict[Action, float] = {}
+        for a in state.legal_actions():
+            w = stats.weights.get(a, 0.0)
+            if w > 0:
+                out[a] = stats.sums[a] / w
+        floor = min(out.values(), default=0.0)
+        return {a: out.get(a, floor) for a in state.legal_actions()}
+
+    def choose(self, state: State) -> Action:
+        """The action of the highest value (:meth:`values`; ties: the first legal)."""
+        return _best(self.values(state), state.legal_actions())[0]
+
+    def advise(self, state: State) -> Advice:
+        """:meth:`choose`'s action, with its expected margin, the budget that found it
+        and the next best action."""
+        values = self.values(state)
+        legal = state.legal_actions()
+        best, value = _best(values, legal)
+        stats = self.last
+        assert stats is not None
+        reasons = [f"expected {value:+.1f} points over {stats.iterations} {self.unit}"]
+        rest = [(v, i, a) for i, (a, v) in enumerate(values.items()) if a != best]
+        if rest:
+            v2, _, a2 = max(rest, key=lambda t: (t[0], -t[1]))
+            reasons[0] += f"; next best {a2} {v2:+.1f}"
+        else:
+            reasons[0] += "; the only legal action"
+        if stats.exact:
+            reasons.append(f"solved exactly in {stats.exact} of {stats.iterations}"
+                           f" {self.unit}")
+        return Advice(best, tuple(reasons))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{k}={v}" for k, v in self.params.items())
+        return f"<{type(self).__name__} {self.name}: {shown}>"
+
+
+def _best(values: Mapping[Action, float], legal: Sequence[Action]) -> tuple[Action, float]:
+    best = legal[0]
+    for a in legal:
+        if values[a] > values[best]:
+            best = a
+    return best, values[best]
+
+
+def _expired(deadline: float | None) -> bool:
+    return deadline is not None and time.time() >= deadline
+
+
+def _rule_default(game: Game[Any]) -> str:
+    from . import RULE_BOTS
+
+    return "rules" if game.name in RULE_BOTS else "random"
+
+
+# -- flat Monte Carlo --------------------------------------------------------------------
+
+
+class FlatMonteCarloBot(SearchBot):
+    """Flat Monte Carlo: ``iterations`` playouts shared in turn among the legal actions,
+    each in a new world drawn with ``resample``, played out by the rollout policy
+    (random by default, or ``rollout="rules"``); an action's value is its mean margin."""
+
+    name = "flat"
+    description = "flat Monte Carlo: random playouts of each legal action, mean margin"
+    unit = "playouts"
+    PARAMS = (*_COMMON,
+              Param("rollout", str, "the playout policy", choices=ROLLOUTS))
+
+    @classmethod
+    def defaults(cls, game: Game[Any]) -> dict[str, Any]:
+        return {**super().defaults(game), "rollout": "random",
+                "iterations": _FLAT_BUDGET.get(game.name, 1000)}
+
+    def _share(self, world: State, seat: int, rng: random.Random, iterations: int,
+               deadline: float | None, extra: Any) -> RootStats:
+        stats = RootStats()
+        rollout = _Rollout(self.game, self.params["rollout"], rng)
+        legal = world.legal_actions()
+        offset = rng.randrange(len(legal))
+        for i in range(iterations):
+            if i and _expired(deadline):
+                break
+            action = legal[(offset + i) % len(legal)]
+            w = world.resample(seat, rng)
+            w.apply(action)
+            stats.add(action, rollout.margins(w)[seat])
+            stats.iterations += 1
+        return stats
+
+
+# -- PIMC --------------------------------------------------------------------------------
+
+
+class PIMCBot(SearchBot):
+    """Perfect-information Monte Carlo: ``iterations`` worlds drawn with ``resample``; in
+    each, every legal action is valued exactly by the game's endgame solver when one
+    exists and applies (``solver=true``), otherwise by ``rollouts`` playouts after it
+    (rule-based by default where the game has a rule player). An action's value is its
+    mean over the worlds.
+
+    With ``inference=true`` each world is weighted by how likely the adversaries' past
+    actions are in it (see :class:`Inference`); the values are then weighted means."""
+
+    name = "pimc"
+    description = ("perfect-information Monte Carlo: sampled worlds, exact endgames,"
+                   " rule-based playouts")
+    unit = "worlds"
+    PARAMS = (*_COMMON,
+              Param("rollout", str, "the playout policy", choices=ROLLOUTS),
+              Param("rollouts", int, "playouts of each action in each world", 1),
+              Param("solver", bool, "value endgames exactly with the game's solver"),
+              Param("cutoff", bool, "stop playouts at a solved endgame (with solver)"),
+              Param("inference", bool, "weight worlds by the adversaries' past play"),
+              Param("particles", int, "worlds drawn for each step of inference", 1),
+              Param("epsilon", float, "how often the model of the adversaries strays"
+                    " from the rule player's choice", 0))
+
+    @classmethod
+    def defaults(cls, game: Game[Any]) -> dict[str, Any]:
+        return {**super().defaults(game), "rollout": _rule_default(game), "rollouts": 1,
+                "solver": True, "cutoff": game.name == "sixtysix", "inference": False,
+                "particles": 24, "epsilon": 0.3,
+                "iterations": _PIMC_BUDGET.get(game.name, 10)}
+
+    def __init__(self, game: Game[Any], seed: int | None = None, **params: Any) -> None:
+        super().__init__(game, seed, **params)
+        if self.params["epsilon"] >= 1:
+            raise OptionError(f"{self.name}: epsilon takes a number between 0 and 1, not"
+                              f" {self.params['epsilon']}")
+        self.inference: Inference | None = None
+        if self.params["inference"]:
+            self.inference = Inference(game, self.params["particles"],
+                                       self.params["epsilon"])
+
+    def _prepare(self, state: State, world: State, seat: int, rng: random.Random) -> Any:
+        if self.inference is None:
+            return None
+        return self.inference.update(state, world, seat, rng)
+
+    def _share(self, world: State, seat: int, rng: random.Random, iterations: int,
+               deadline: float | None, extra: Any) -> RootStats:
+        stats = RootStats()
+        two = len(set(world.sides)) == 2
+        solver = _solver(self.game) if self.params["solver"] and two else None
+        rollout = _Rollout(self.game, self.params["rollout"], rng,
+                           solver if self.params["cutoff"] else None)
+        k = self.params["rollouts"]
+        for i in range(iterations):
+            if i and _expired(deadline):
+                break
+            w = world.resample(seat, rng)
+            weight = 1.0 if extra is None else Inference.weight(w, extra)
+            stats.iterations += 1
+            if solver is not None and solver.applies(w):
+                # the solver's values are the mover's returns less the other's: the
+                # margin, as the mover here is the seat (or decides for its side)
+                for a, v in solver.solve(w).items():
+                    stats.add(a, float(v), weight)
+                stats.exact += 1
+                continue
+            for a in w.legal_actions():
+                total = 0.0
+                for _ in range(k):
+                    after = w.clone()
+                    after.apply(a)
+                    total += rollout.margins(after)[seat]
+                stats.add(a, total / k, weight)
+        return stats
+
+
+# -- inference ---------------------------------------------------------------------------
+
+
+class Inference:
+    """What the adversaries' past actions say about their hands, kept across one seat's
+    decisions in a deal, as a factor per (seat, card) by which a world is weighted.
+
+    The history comes from the observations: the public log of each observation
+    (``observation(seat).history``, the deal's events as text, never a hidden card) tells
+    which actions were taken since the bot's previous decision. At that decision the bot
+    kept a world drawn with ``resample`` (no real hidden card) and its history. Now it
+    draws ``particles`` worlds from that world and replays in each the actions taken
+    since, each found as the legal action whose public record matches the log's next
+    entries (the draws happen inside the game's ``apply``, from each world's own stock).
+    Each action of a seat whose hand the bot does not see is scored by a model of its
+    play: the game's rule-based player's choice with probability ``1 - epsilon``, any
+    other legal action with an equal share of ``epsilon``. A particle's likelihood is the
+    product over those actions.
+
+    For each hidden seat and card, the ratio of the likelihood-weighted to the unweighted
+    mean count of that card in the seat's hand at the end of the replay multiplies the
+    card's factor (kept between 1/20 and 20). A world at a decision weighs the product of
+    the factors of the cards each hidden hand holds in it (a naive-Bayes reading of the
+    evidence: each card's weight separately).
+
+    Needs observations with ``history`` and ``hand`` fields (every trick game of the
+    family; Chouette's observations hold the duel's, so none is inferred there) and a
+    rule-based player for the game; without them every world weighs 1. A new deal (the
+    kept history no longer a prefix of the log) starts afresh.
+    """
+
+    LIMIT = 20.0
+
+    def __init__(self, game: Game[Any], particles: int, epsilon: float) -> None:
+        self.game = game
+        self.particles = particles
+        self.epsilon = epsilon
+        self.kept: tuple[tuple[str, ...], State, int] | None = None
+        self.factors: dict[tuple[int, Any], float] = {}
+        self.model: Bot | None = None
+        from . import RULE_BOTS, rule_bot_class
+
+        if game.name in RULE_BOTS:
+            self.model = rule_bot_class(game)(0)
+
+    @staticmethod
+    def _history(state: State, seat: int) -> tuple[str, ...] | None:
+        history = getattr(state.observation(seat), "history", None)
+        return tuple(history) if isinstance(history, tuple) else None
+
+    @staticmethod
+    def weight(world: State, factors: Mapping[tuple[int, Any], float]) -> float:
+        """A world's weight: the product of the factors of the cards in the hidden
+        hands (the seats named in ``factors``)."""
+        if not factors:
+            return 1.0
+        w = 1.0
+        for seat in {s for s, _ in factors}:
+            for card in getattr(world.observation(seat), "hand", ()):
+                w *= factors.get((seat, card), 1.0)
+        return w
+
+    def update(self, state: State, world: State, seat: int,
+               rng: random.Random) -> dict[tuple[int, Any], float]:
+        """Read the actions since this seat's previous decision into the factors, keep
+        ``world`` (drawn for this decision) for the next, and return the factors."""
+        now = self._history(state, seat)
+        if now is None or self.model is None:
+            return {}
+        kept = self.kept
+        if kept is None or kept[2] != seat or now[:len(kept[0])] != kept[0]:
+            self.factors = {}  # a new deal (or a new seat): nothing known yet
+        elif len(now) > len(kept[0]):
+            self._learn(kept[1], kept[0], now, seat, rng)
+        self.kept = (now, world, seat)
+        return dict(self.factors)
+
+    def _learn(self, before: State, past: tuple[str, ...], now: tuple[str, ...], seat: int,
+               rng: random.Random) -> None:
+        hidden = [p for p in range(len(before.sides)) if not before.visible(seat, p)]
+        if not hidden:
+            return
+        ends: list[tuple[float, State]] = []
+        for _ in range(self.particles):
+            w = before.resample(seat, rng)
+            like = self._replay(w, past, now, seat, hidden)
+            if like is not None:
+                ends.append((like, w))
+        total = sum(like for like, _ in ends)
+        if len(ends) < 2 or total <= 0:
+            return
+        for p in hidden:
+            weighted: dict[Any, float] = {}
+            plain: dict[Any, float] = {}
+            for like, w in ends:
+                for card in getattr(w.observation(p), "hand", ()):
+                    weighted[card] = weighted.get(card, 0.0) + like / total
+                    plain[card] = plain.get(card, 0.0) + 1.0 / len(ends)
+            for card, base in plain.items():
+                ratio = (weighted.get(card, 0.0) + 0.05) / (base + 0.05)
+                f = self.factors.get((p, card), 1.0) * ratio
+                self.factors[(p, card)] = min(self.LIMIT, max(1 / self.LIMIT, f))
+
+    def _replay(self, w: State, past: tuple[str, ...], now: tuple[str, ...], seat: int,
+                hidden: list[int]) -> float | None:
+        """Replay in ``w`` (changed) the actions from the log ``past`` to ``now``; the
+        model's likelihood of the hidden seats' actions, or None when ``w`` cannot
+        follow the log."""
+        assert self.model is not None
+        like = 1.0
+        done = len(past)
+        while done < len(now):
+            if w.is_terminal():
+                return None
+            mover = w.current_player()
+            legal = w.legal_actions()
+            found: Action | None = None
+            for a in legal:
+                c = w.clone()
+                c.apply(a)
+                h = self._history(c, seat) or ()
+                if len(h) > done and h == now[:len(h)]:
+                    found, w_next, done_next = a, c, len(h)
+                    break
+            if found is None:
+                return None
+            if mover in hidden and len(legal) > 1:
+                rule = self.model.choose(w)
+                like *= (1 - self.epsilon) if found == rule else self.epsilon / (len(legal) - 1)
+            w, done = w_next, done_next
+        if w.current_player() != seat:
+            return None
+        return like
+
+
+# -- ISMCTS ------------------------------------------------------------------------------
+
+
+class _Node:
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+class ISMCTSBot(SearchBot):
+    """Single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012): one
+    tree of the actions of every seat from the searching seat's information set; each
+    simulation draws a world with ``resample`` and walks the tree with the actions legal
+    in it, choosing by UCB1 with availability counts (an action's exploration term counts
+    the visits in which it was legal), expands one action, plays out with the rollout
+    policy and credits each action with the margin of the seat that took it. At more than
+    two seats every seat's nodes maximise that seat's side's margin in the same tree (the
+    adversaries choose as if they saw the world: the usual single-observer
+    simplification). The exploration constant ``c`` is scaled by the spread of the
+    margins seen so far, so one constant suits games scored in tens of points or in
+    game points."""
+
+    name = "ismcts"
+    description = "information-set MCTS: one tree over sampled worlds, UCB1 with availability"
+    unit = "simulations"
+    PARAMS = (*_COMMON,
+              Param("rollout", str, "the playout policy", choices=ROLLOUTS),
+              Param("c", float, "UCB1 exploration constant (times the margins' spread)", 0))
+
+    @classmethod
+    def defaults(cls, game: Game[Any]) -> dict[str, Any]:
+        return {**super().defaults(game), "rollout": "random", "c": 0.7,
+                "iterations": _ISMCTS_BUDGET.get(game.name, 1000)}
+
+    def _share(self, world: State, seat: int, rng: random.Random, iterations: int,
+               deadline: float | None, extra: Any) -> RootStats:
+        rollout = _Rollout(self.game, self.params["rollout"], rng)
+        c = self.params["c"]
+        root = _Node()
+        lo, hi = math.inf, -math.inf
+        n = 0
+        for n in range(1, iterations + 1):
+            if n > 1 and _expired(deadline):
+                n -= 1
+                break
+            w = world.resample(seat, rng)
+            node = root
+            path: list[tuple[_Node, int]] = []  # (child, the seat that chose it)
+            spread = (hi - lo) if hi > lo else 1.0
+            while not w.is_terminal():
+                legal = w.legal_actions()
+                mover = w.current_player()
+                children = node.children
+                untried = [a for a in legal if a not in children]
+                if untried:
+                    a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                    child = children[a] = _Node()
+                    w.apply(a)
+                    path.append((child, mover))
+                    break
+                best: _Node | None = None
+                best_a: Action | None = None
+                score = -math.inf
+                for a in legal:
+                    ch = children[a]
+                    ch.avail += 1
+                    u = ch.total / ch.visits + c * spread * math.sqrt(
+                        math.log(ch.avail) / ch.visits)
+                    if u > score:
+                        score, best, best_a = u, ch, a
+                assert best is not None and best_a is not None
+                w.apply(best_a)
+                path.append((best, mover))
+                node = best
+            m = rollout.margins(w)
+            mine = m[seat]
+            lo, hi = min(lo, mine), max(hi, mine)
+            for ch, mover in path:
+                ch.visits += 1
+                ch.total += m[mover]
+        stats = RootStats(iterations=n)
+        for a, ch in root.children.items():
+            if ch.visits:
+                stats.sums[a] = ch.total
+                stats.weights[a] = float(ch.visits)
+                stats.counts[a] = ch.visits
+        return stats
+
+
+# -- budgets -----------------------------------------------------------------------------
+# Defaults of about a second a move on a loaded two-core machine (benchmarks/ladder_quick.py
+# prints the time per move): playouts cost from 0.02 ms (Sixty-Six, random) to 140 ms
+# (Chinese Bézique, rule-based).
+
+_FLAT_BUDGET = {"bezique": 2000, "sixtysix": 4000, "rubicon": 1000, "chinese": 400,
+                "bezique3": 1500, "bezique4": 1000, "chouette": 800}
+_PIMC_BUDGET = {"bezique": 12, "sixtysix": 12, "rubicon": 4, "chinese": 2,
+                "bezique3": 12, "bezique4": 8, "chouette": 3}
+_ISMCTS_BUDGET = {"bezique": 1500, "sixtysix": 3000, "rubicon": 800, "chinese": 400,
+                  "bezique3": 1200, "bezique4": 900, "chouette": 700}
+
+SEARCH_BOTS: dict[str, type[SearchBot]] = {
+    "flat": FlatMonteCarloBot,
+    "pimc": PIMCBot,
+    "ismcts": ISMCTSBot,
+}
+"""The search players by registry name."""
+
+SearchFactory = Callable[[Game[Any], int | None], SearchBot]
+
+__all__ = ["ROLLOUTS", "SEARCH_BOTS", "FlatMonteCarloBot", "ISMCTSBot", "Inference",
+           "PIMCBot", "Param", "RootStats", "SearchBot", "margin", "margins"]
