@@ -26,11 +26,18 @@ def solver_for(game: Game[Any]) -> EndgameSolver | None:
     three or more seats, Chouette)."""
     if endgame_kind(game) is None:
         return None
+    from ..games.bezique.rubicon import Chinese, Rubicon
     from ..games.bezique.two_handed import Bezique
-    from .family import BeziqueSolver
+    from ..games.sixtysix import SixtySix
+    from .family import BeziqueSolver, RubiconSolver
+    from .sixtysix import SixtySixSolver
 
     if type(game) is Bezique:
         return BeziqueSolver(game)
+    if type(game) in (Rubicon, Chinese):
+        return RubiconSolver(game)
+    if type(game) is SixtySix:
+        return SixtySixSolver(game)
     return GenericSolver(game)
 
 

@@ -410,3 +410,207 @@ class _BeziqueSearch:
         return best
 
 
+
+
+class RubiconSolver(_FamilySolver):
+    """Exact last nine tricks of Rubicon Bézique (last twelve of Chinese Bézique; see the
+    module's docstring).
+
+    The value of a deal is not a sum of what each trick scores: the game's settlement
+    (the brisques counted or not, the rubicon, the hundreds) reads the final scores and
+    brisques, so the table is keyed by both hands, the leader and the brisques each has
+    won so far (and, under the French revoke penalty, who has revoked). Values are the
+    deal in hundreds for the seat to move, ``returns()[mover] - returns()[other]``.
+    """
+
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__(game)
+        opts = game.options
+        self._france = (opts.endgame_revoke_penalty  # type: ignore[attr-defined]
+                        == "france_no_further_points")
+        self.nodes = 0
+
+    def _solve_kinds(self, pos: _Position, state: State) -> dict[int, int]:
+        search = _RubiconSearch(self.game, pos, self._france)
+        me = pos.to_move
+        h_me, h_ot = pos.hands[me], pos.hands[1 - me]
+        searched, legal, rep = self._root_kinds(pos)
+        if self._france and pos.lead >= 0:
+            # a revoke is a legal, penalised play: every card may be played
+            mine = _present(h_me)
+            searched = _unmerged(mine, _present(h_ot) | 1 << (4 * pos.lead))
+            legal = mine
+        n = _count(h_me)
+        L = pos.leader
+        b = [pos.brisques[0], pos.brisques[1]]
+        r = [int(pos.revoked[0]), int(pos.revoked[1])]
+        vals: dict[int, int] = {}
+        x_all = searched
+        if pos.lead < 0:
+            p_ot = _present(h_ot)
+            while x_all:
+                x = x_all & -x_all
+                x_all ^= x
+                lk = _KIND[x]
+                answers = search.answers(p_ot, lk) & _unmerged(p_ot, _present(h_me - x) | x)
+                vals[lk] = search.trick_value(h_me - x, h_ot, L, b[L], b[1 - L], r[L],
+                                              r[1 - L], lk, answers, n)
+        else:
+            lk = pos.lead
+            while x_all:
+                x = x_all & -x_all
+                x_all ^= x
+                vals[_KIND[x]] = -search.trick_value(h_ot, h_me, L, b[L], b[1 - L], r[L],
+                                                     r[1 - L], lk, x, n)
+        self.nodes = search.nodes
+        out: dict[int, int] = {}
+        for k, rk in rep.items():
+            if (1 << (4 * k)) & legal:
+                out[k] = vals[rk]
+        return out
+
+
+class _RubiconSearch:
+    """Alpha-beta over tricks for Rubicon; values in hundreds for the trick's leader."""
+
+    __slots__ = ("game", "trump", "france", "scores", "table", "leaves", "nodes")
+
+    def __init__(self, game: Game[Any], pos: _Position, france: bool) -> None:
+        self.game = game
+        self.trump = pos.trump
+        self.france = france
+        self.scores = (pos.points[0], pos.points[1])
+        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.leaves: dict[tuple[int, int, int], int] = {}
+        self.nodes = 0
+
+    def answers(self, pf: int, lk: int) -> int:
+        """The follower's choices against a lead of kind ``lk``: the cards that follow and
+        win if able (RB 29), or, under the French penalty, any card."""
+        return pf if self.france else _follows(pf, lk, self.trump)
+
+    def leaf(self, b0: int, b1: int, last: int) -> int:
+        """The deal in hundreds for seat 0 when the brisques end at ``b0``, ``b1`` and the
+        50 for the last trick goes to seat ``last`` (-1: to nobody, he had revoked)."""
+        key = (b0, b1, last)
+        v = self.leaves.get(key)
+        if v is None:
+            s0, s1 = self.scores
+            if last == 0:
+                s0 += 50
+            elif last == 1:
+                s1 += 50
+            st = self.game.settle((s0, s1), (b0, b1))  # type: ignore[attr-defined]
+            v = 0 if st.winner is None else (st.hundreds if st.winner == 0 else -st.hundreds)
+            self.leaves[key] = v
+        return v
+
+    def trick_value(self, hl: int, hf: int, L: int, bl: int, bf: int, rl: int, rf: int,
+                    lk: int, fbits: int, n: int) -> int:
+        """Exact value for the leader ``L`` of the trick led with kind ``lk`` (``hl``
+        without it, ``hf`` the follower's whole hand, ``n`` cards each before the lead)
+        when the follower answers with the best of ``fbits``; ``bl``, ``bf`` the
+        brisques each has won, ``rl``, ``rf`` whether each has revoked."""
+        best = _INF
+        while fbits:
+            d = fbits & -fbits
+            fbits ^= d
+            v = self._after(hl, hf, L, bl, bf, rl, rf, lk, d, n, -_INF, best)
+            if v < best:
+                best = v
+        return best
+
+    def _after(self, hl: int, hf: int, L: int, bl: int, bf: int, rl: int, rf: int,
+               lk: int, d: int, n: int, alpha: int, beta: int) -> int:
+        """The value for the leader once the follower plays kind bit ``d``."""
+        trump = self.trump
+        k = _KIND[d]
+        if self.france and not rf and not d & _follows(_present(hf), lk, trump):
+            rf = 1  # a revoke: no more brisques nor last trick for him (V-RB-04)
+        if k >> 3 == lk >> 3:
+            fw = k > lk
+        else:
+            fw = k >> 3 == trump
+        nb = _VAL[lk] + _VAL[k]
+        if fw:
+            if not rf:
+                bf += nb
+        elif not rl:
+            bl += nb
+        if n == 1:
+            if fw:
+                last = -1 if rf else 1 - L
+            else:
+                last = -1 if rl else L
+            b0, b1 = (bl, bf) if L == 0 else (bf, bl)
+            v0 = self.leaf(b0, b1, last)
+            return v0 if L == 0 else -v0
+        if fw:
+            return -self.node(hf - d, hl, 1 - L, bf, bl, rf, rl, n - 1, -beta, -alpha)
+        return self.node(hl, hf - d, L, bl, bf, rl, rf, n - 1, alpha, beta)
+
+    def node(self, hl: int, hf: int, L: int, bl: int, bf: int, rl: int, rf: int, n: int,
+             alpha: int, beta: int) -> int:
+        """The value for the leader ``L`` of the position (fail-soft: exact inside
+        (alpha, beta), else a bound on the side it falls)."""
+        self.nodes += 1
+        key = (hl, hf, L, bl, bf, rl, rf)
+        entry = self.table.get(key)
+        if entry is not None:
+            lo, hi, first = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+        else:
+            lo, hi, first = -_INF, _INF, 0
+        a0 = alpha if alpha > lo else lo
+        b0 = beta if beta < hi else hi
+        a = a0
+        pl = _present(hl)
+        pf = _present(hf)
+        leads = _unmerged(pl, pf)
+        order = []
+        if first and first & leads:
+            order.append(first)
+            leads ^= first
+        while leads:
+            x = leads & -leads
+            leads ^= x
+            order.append(x)
+        after = self._after
+        best = -_INF
+        best_lead = 0
+        for x in order:
+            lk = _KIND[x]
+            hl2 = hl - x
+            opts = self.answers(pf, lk) & _unmerged(pf, _present(hl2) | x)
+            worst = _INF
+            fb = b0
+            while opts:
+                d = opts & -opts
+                opts ^= d
+                v = after(hl2, hf, L, bl, bf, rl, rf, lk, d, n, a, fb)
+                if v < worst:
+                    worst = v
+                    if v < fb:
+                        fb = v
+                    if worst <= a:
+                        break
+            if worst > best:
+                best = worst
+                best_lead = x
+                if best > a:
+                    a = best
+                    if a >= b0:
+                        break
+        if best <= a0:
+            hi = best if best < hi else hi
+        elif best >= b0:
+            lo = best if best > lo else lo
+        else:
+            lo = hi = best
+        self.table[key] = (lo, hi, best_lead)
+        return best
