@@ -4,6 +4,9 @@ calls for (his "Suggestions for Good Play" and the rules of two-handed Bézique)
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from test_bots import position
 
 from bezique.bots.bezique_rules import BeziqueRulesBot
@@ -145,3 +148,41 @@ def test_a_ten_is_not_thrown_to_a_lost_trick_while_a_card_of_less_use_can_go() -
     assert action == "QH", reasons
     assert reasons[1] == ("keeps TS: a brisque thrown to the adversary's trick is a swing"
                           " of twenty points")
+
+
+# -- the last eight tricks ----------------------------------------------------------------------
+
+# deal 1 (dealer 1) between two rule players of before, to the first lead of the last eight
+DEAL_1 = ("9S", "8C", "marriage KC QC", "8D", "8D", "marriage KS QS", "JC", "9C", "draw", "TD",
+          "8C", "draw", "QC*", "JC", "draw", "JS", "JS", "draw", "TD", "7S", "draw", "KC*",
+          "9D", "draw", "KS*", "QD", "royal-marriage KH QH", "8H", "8H", "draw", "KD", "9D",
+          "sequence AH TH KH* QH* JH", "TH*", "AH", "exchange", "7H", "KS",
+          "royal-marriage KH QH", "9S", "7C", "draw", "KH*", "AH*",
+          "four-queens QS* QH* QD QC", "8S", "7C", "draw", "QC*", "TC", "draw", "KC", "QD*",
+          "draw", "TH", "JH*", "draw", "KD", "AD", "bezique QS* JD", "TS", "JH", "draw", "7D",
+          "9C", "draw", "7S", "AS", "draw", "8S", "JD", "draw")
+
+
+def test_the_last_eight_tricks_are_played_out_exactly() -> None:
+    # every unseen card is in the other hand: the whole of the last eight tricks is
+    # worked out, not one trick. A full search gives AD, 7D and JD -50 each (brisques and
+    # the last trick, net) and every other lead -70; looking one trick ahead led QH
+    state = _replay(1, 1, DEAL_1)
+    obs: Any = state.observation(state.current_player())
+    assert obs.turn_up is None and len(obs.hand) == 8 and obs.phase == "lead"
+    action, reasons = advise(state)
+    assert action in ("AD", "7D", "JD"), reasons
+    assert reasons[0] == (f"leads {action}: with every card known, the last 8 tricks"
+                          " played best net you -50 points")
+
+
+def test_without_a_solver_the_last_eight_are_played_one_trick_deep(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # an installation without bezique.solvers: the player falls back to its own look
+    # one trick ahead (and its small exact search once the hands are short)
+    import bezique.bots.bezique_rules as rules
+    monkeypatch.setattr(rules, "_endgame_solver", lambda game: None)
+    state = _replay(1, 1, DEAL_1)
+    action, reasons = advise(state)
+    assert state.parse_action(action) in state.legal_actions()
+    assert reasons[0].startswith(f"in the last eight tricks: leads {action}")

@@ -556,6 +556,24 @@ def _exchange_open(obs: BeziqueObservation, options: Any, seven: int) -> bool:
     return not any(line.endswith(taken) for line in obs.history)
 
 
+_SOLVERS: dict[int, tuple[Any, Any]] = {}
+
+
+def _endgame_solver(game: Any) -> Any:
+    """The exact endgame solver for ``game`` (:func:`bezique.solvers.solver_for`, made
+    once per game and kept with it), or None when there is none."""
+    entry = _SOLVERS.get(id(game))
+    if entry is None or entry[0] is not game:
+        try:
+            from ..solvers import solver_for
+        except ImportError:  # pragma: no cover - an installation without the solvers
+            return None
+        if len(_SOLVERS) > 16:
+            _SOLVERS.clear()
+        entry = _SOLVERS[id(game)] = (game, solver_for(game))
+    return entry[1]
+
+
 _FULL_PACK = [2 if i in set(KINDS) else 0 for i in range(64)]
 _BEATERS: dict[tuple[int, bool, bool], list[tuple[int, ...]]] = {}
 
@@ -716,7 +734,7 @@ class BeziqueRulesBot(Bot):
         if obs.phase == "declare":
             return self._after_trick(view, legal, why)
         if view.turn_up < 0:
-            return self._last_eight(view, legal, why)
+            return self._last_eight(view, legal, why, state)
         if obs.phase == "lead":
             return self._lead(view, legal, why)
         return self._follow(view, legal, why)
@@ -873,6 +891,36 @@ class BeziqueRulesBot(Bot):
         return best
 
     @staticmethod
+    def _solved(view: _View, legal: list[Action], values: dict[Action, float], n: int,
+                why: list[str] | None) -> Action:
+        """The best of ``legal`` by the solver's exact ``values`` (the final margin of
+        the deal); of equal ones the card least worth keeping for the tricks after."""
+        t = view.trump
+        best = max(legal, key=lambda a: (values[a], -_last_eight_worth(int(a.card), t)
+                                         if type(a) is Play else 0.0))
+        if why is not None and type(best) is Play:
+            # the margin the rest of the deal adds to the points scored so far
+            now = view.obs.points[view.seat] - view.obs.points[view.opp]
+            nets = {int(a.card): values[a] - now for a in legal if type(a) is Play}
+            c = int(best.card)
+            if view.obs.phase == "lead":
+                _why_exact(c, n, nets, "leads", why)
+                return best
+            # following: what happens to this trick, then what the rest comes to
+            lead = int(view.obs.trick[0])
+            if follower_wins(lead, c, t, STRENGTH):
+                taking = f" to take the {_n(lead)} brisque" if BRISQUE[lead] else ""
+                why.append(f"in the last eight tricks: wins with {_n(c)}{taking}")
+            else:
+                cheapest = min(nets, key=lambda k: (BRISQUE[k], _last_eight_worth(k, t)))
+                why.append(f"in the last eight tricks: cannot win the trick, so plays {_n(c)}"
+                           + (", the cheapest card" if c == cheapest else ""))
+            v = round(nets[c])
+            why.append(f"with every card known, the last {n} tricks played best net you"
+                       f" {v:+d} points")
+        return best
+
+    @staticmethod
     def _turn_up_edge(view: _View) -> float:
         """On the last trick of the stock the loser takes the turn-up (BZ 29): losing is
         then worth the turn-up, less an average card."""
@@ -882,10 +930,14 @@ class BeziqueRulesBot(Bot):
 
     # -- the last eight tricks -----------------------------------------------------------
 
-    def _last_eight(self, view: _View, legal: list[Action], why: list[str] | None) -> Action:
+    def _last_eight(self, view: _View, legal: list[Action], why: list[str] | None,
+                    state: State) -> Action:
         """Every card is known now: the adversary holds what is neither in this hand nor
-        played. Play the last few tricks out exactly; before that, look one trick ahead:
-        take brisques, keep the lead with sure winners, lose cheaply."""
+        played. Play the last eight tricks out exactly with the game's endgame solver, on
+        the position ``state.resample`` draws (the true one: every unseen card is in the
+        other hand); without a solver, play the last few tricks out exactly and before
+        that look one trick ahead: take brisques, keep the lead with sure winners, lose
+        cheaply."""
         obs = view.obs
         t = view.trump
         opp = tuple(k for k in KINDS for _ in range(view.unseen[k] + view.opp_sure[k]))
@@ -898,6 +950,11 @@ class BeziqueRulesBot(Bot):
                 why.append(f"plays {_n(cheapest[0])}: the cheapest card (the record of play is"
                            " incomplete, so the last tricks are not worked out)")
             return cheapest[1]
+        solver = _endgame_solver(state.game)
+        if solver is not None and len(hand) > self.params.exact_endgame_cards:
+            world = state.resample(view.seat, self.rng)
+            if solver.applies(world):
+                return self._solved(view, legal, solver.solve(world), len(hand), why)
         exact = len(hand) <= self.params.exact_endgame_cards
         if obs.phase == "lead":
             if exact:
