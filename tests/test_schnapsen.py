@@ -312,3 +312,22 @@ def test_a_match_records_and_replays() -> None:
     again = replay(loads(text))
     assert [d.actions for d in again.deals] == [d.actions for d in match.deals]
     assert again.sheet.totals == match.sheet.totals and max(match.sheet.totals) >= 7
+
+
+def test_a_copy_and_a_sample_are_untouched_by_play_on_the_original() -> None:
+    rng = random.Random(8)
+    for i in range(150):
+        s = GAME.deal(i % 2, rng=rng)
+        for _ in range(rng.randrange(0, 16)):
+            if s.is_terminal():
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        if s.is_terminal():
+            continue
+        copy, sample = s.clone(), s.resample(s.current_player(), rng)
+        seen = [(str(x), x.observation(0), x.observation(1), x.known, x.voids, x.pending)
+                for x in (copy, sample)]
+        while not s.is_terminal():
+            s.apply(rng.choice(s.legal_actions()))
+        assert seen == [(str(x), x.observation(0), x.observation(1), x.known, x.voids,
+                         x.pending) for x in (copy, sample)]

@@ -270,7 +270,8 @@ class SchnapsenState(SixtySixState):
         # the platform's marriage points wait until the declarer next wins a trick
         value = ROYAL_MARRIAGE if suit == self.trump else MARRIAGE
         self.log = ((how, p, suit, value), self.log)
-        self.pending[p] += value
+        pending = self.pending = self.pending[:]  # a new list: copies may share the old one
+        pending[p] += value
 
     def _play(self, p: int, c: int) -> None:
         if self.phase == LEAD:
@@ -289,26 +290,32 @@ class SchnapsenState(SixtySixState):
                     " card of the suit led, else a lower one, else a trump; play one of "
                     + " ".join(card_name(x) for x in allowed))
             if c >> 4 != suit:
-                self.voids[p] |= 1 << suit
+                voids = self.voids = self.voids[:]  # a new list: copies may share the old one
+                voids[p] |= 1 << suit
                 if c >> 4 != self.trump:
-                    self.voids[p] |= 1 << self.trump
+                    voids[p] |= 1 << self.trump
         hand.remove(c)
         known = self.known[p]
         if known and c in known:
-            known.remove(c)
+            self.known[p] = [x for x in known if x != c]
         self.log = (("play", p, c), self.log)
         if c >> 4 == suit:
             w = p if STRENGTH[c] > STRENGTH[lead] else 1 - p
         else:
             w = p if c >> 4 == self.trump else 1 - p
+        # the lists a trick changes are replaced, never changed in place, so that a copy
+        # may share them (Sixty-Six's copies may)
         self.tricks += 1
-        self.won[w] += (lead, c)
-        self.points[w] += POINTS[lead] + POINTS[c]
+        self.won[w] = self.won[w] + [lead, c]
+        points = self.points = self.points[:]
+        points[w] += POINTS[lead] + POINTS[c]
         self.log = (("trick", w, lead, c), self.log)
-        self.tricks_won[w] += 1
+        tricks_won = self.tricks_won = self.tricks_won[:]
+        tricks_won[w] += 1
         if self.pending[w]:
             self._score(w, self.pending[w], "marriage (now counts)")
-            self.pending[w] = 0
+            pending = self.pending = self.pending[:]
+            pending[w] = 0
         self.last_trick = (lead, c)
         self.last_winner = w
         self.lead = -1
