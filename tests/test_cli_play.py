@@ -367,13 +367,33 @@ def test_hints_are_off_by_default_and_say_so(tmp_path: Path, flags: tuple[str, .
 
 @pytest.mark.skipif(not HAS_RULES, reason="the rule-based player is not installed")
 def test_hint_names_the_rule_based_choice(tmp_path: Path) -> None:
-    result = play("--seed", "3", "--opponent", "random", "--hints", "--record",
-                  str(tmp_path / "r.txt"), stdin="hint\n")
+    result = play("--seed", "3", "--opponent", "random", "--hints", "--hint-player", "rules",
+                  "--record", str(tmp_path / "r.txt"), stdin="hint\n")
     out = result.output.replace("\n", " ")
     m = re.search(rf"Hint: the rule-based player would choose (\d+): ({CARD})\. Why: \w", out)
     assert m, result.output
     assert re.search(rf"\b{m.group(1)} {re.escape(m.group(2))}", result.output)
     assert len(hands_shown(result.output)) == 2  # the position again after the hint
+
+
+def test_a_search_hint_gives_each_choice_its_expected_points(tmp_path: Path) -> None:
+    result = play("--seed", "3", "--opponent", "random", "--hints", "--hint-player",
+                  "pimc:iterations=6", "--record", str(tmp_path / "r.txt"), stdin="hint\n")
+    out = result.output.replace("\n", " ")
+    m = re.search(r"Hint: the pimc player would choose (\d+): (\S+)\. Expected points of each"
+                  r" choice: (.*?)\.\s", out)
+    assert m, result.output
+    values = re.findall(r"(\d+): \S+ ([+-]\d+\.\d)", m.group(3))
+    assert len(values) == 8  # every choice of the opening hand, the best first
+    assert values[0][0] == m.group(1)
+    points = [float(v) for _, v in values]
+    assert points == sorted(points, reverse=True)
+
+
+def test_an_unknown_hint_player_is_refused(tmp_path: Path) -> None:
+    result = play("--hints", "--hint-player", "oracle", "--record", str(tmp_path / "r.txt"))
+    assert result.exit_code != 0 and "--hint-player" in result.output
+    assert "oracle" in result.output and not (tmp_path / "r.txt").exists()
 
 
 # -- quit, resume and the record -------------------------------------------------------------
@@ -566,3 +586,15 @@ def test_the_installed_script_plays_through_pipes(tmp_path: Path) -> None:
     assert proc.stderr == ""
     assert proc.stdout.count(PROMPT) == 3
     assert len(read(path).deals[0].actions) >= 2
+
+
+def test_think_gives_a_search_opponent_its_time_a_move(tmp_path: Path) -> None:
+    path = tmp_path / "r.txt"
+    result = play("--game", "sixtysix", "--opponent", "pimc", "--think", "0.1", "--seed", "4",
+                  "--first-dealer", "you", "--record", str(path), stdin="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "you against the computer (pimc player)" in result.output
+    assert '"pimc:seconds=0.1,iterations=1000000"' in path.read_text()  # resumes alike
+    assert_clean_failure(play("--opponent", "rules", "--think", "1", "--record",
+                              str(tmp_path / "x.txt")), "--think", "does not search")
+    assert not (tmp_path / "x.txt").exists()

@@ -113,7 +113,9 @@ def test_the_lobby_lists_every_game_with_its_options(client: TestClient) -> None
     ({"game": "chess", "seats": []}, "unknown game 'chess'"),
     ({"game": "bezique", "seats": [{"kind": "human"}]}, "seats 2; give one seat each (1 given)"),
     ({"game": "bezique", "seats": [{"kind": "human"}, {"kind": "god"}]},
-     "seat 1: kind must be one of human, rules, random"),
+     "seat 1: kind must be one of human, random, rules, flat, pimc, ismcts"),
+    ({"game": "bezique", "seats": [{"kind": "human"}, {"kind": "pimc:iterations=99999"}]},
+     "seat 1: kind must be one of"),
     ({"game": "bezique", "options": {"nonsense": "1"},
       "seats": [{"kind": "human"}, {"kind": "rules"}]}, "unknown option 'nonsense'"),
     ({"game": "bezique", "seats": [{"kind": "human", "name": "x" * 41}, {"kind": "rules"}]},
@@ -170,6 +172,32 @@ def test_a_whole_deal_against_the_computer(client: TestClient) -> None:
     # the deal in play is not revealed
     r = client.get(f"/api/tables/{t['table']}/deals/2")
     assert r.status_code == 409 and "still in play" in r.json()["error"]
+
+
+def test_a_search_player_takes_its_seat_and_thinks_in_a_process_of_its_own(
+        client: TestClient) -> None:
+    kinds = client.get("/api/games").json()["kinds"]
+    assert [k["kind"] for k in kinds][:3] == ["human", "random", "rules"]
+    assert {"pimc", "ismcts", "flat"} <= {k["kind"] for k in kinds}
+    t = new_table(client, "sixtysix", [{"kind": "human", "name": "Ann"}, {"kind": "pimc"}])
+    token = t["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/{t['table']}?token={token}") as ws:
+        view = next_view(ws)
+        assert view["players"][1]["kind"] == "pimc"
+        moved = 0
+        while moved < 2 and view["deal"] == 1:
+            was = view["seq"]
+            view = my_turn(ws, view)
+            moved += view["seq"] > was  # the computer's moves since ours
+            if view["deal"] != 1 or view["over"]:
+                break
+            notation = next(a["notation"] for a in view["legal"]
+                            if a["notation"] not in ("claim", "close"))
+            assert act(ws, view, notation)["type"] == "ack"
+            view = next_view(ws)
+        assert moved >= 1
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert hub.pool is not None  # it thought in a worker process, not in the server's
 
 
 def test_two_people_play_each_other(client: TestClient) -> None:

@@ -30,6 +30,7 @@ import click
 from click.core import ParameterSource
 
 from ..bots import BOTS, Bot, make_bot
+from ..bots.search import SearchBot
 from ..core.cards import Card
 from ..core.errors import BeziqueError, IllegalActionError, OptionError, RecordError
 from ..core.game import Action, Game, State
@@ -524,6 +525,15 @@ class Session:
         if self.hint_bot is None:
             return (f"No hints: there is no rule-based player for {self.match.game.title}"
                     " here.")
+        who = ("the rule-based player" if self.hint_bot.name == "rules"
+               else f"the {self.hint_bot.name} player")
+        weigh = getattr(self.hint_bot, "values", None)
+        if weigh is not None:  # a search player: its choice and what each choice is worth
+            values = weigh(state.clone())
+            ranked = sorted(values.items(), key=lambda kv: -kv[1])
+            parts = [f"{self.numbered(state, choices, a)} {v:+.1f}" for a, v in ranked]
+            return (f"Hint: {who} would choose {self.numbered(state, choices, ranked[0][0])}."
+                    f" Expected points of each choice: {'; '.join(parts)}.")
         advise = getattr(self.hint_bot, "advise", None)
         reasons: tuple[str, ...] = ()
         if advise is not None:
@@ -531,11 +541,15 @@ class Session:
             action, reasons = advice.action, tuple(advice.reasons)
         else:
             action = self.hint_bot.choose(state.clone())
-        number = f"{choices.index(action) + 1}: " if action in choices else ""
-        text = f"Hint: the rule-based player would choose {number}{self.written(state, action)}."
+        text = f"Hint: {who} would choose {self.numbered(state, choices, action)}."
         if reasons:
             text += " Why: " + "; ".join(_cards_as_shown(r.rstrip(".")) for r in reasons) + "."
         return text
+
+    def numbered(self, state: State, choices: list[Action], action: Action) -> str:
+        """An action with its number in the list of choices: ``3: Q♠``."""
+        number = f"{choices.index(action) + 1}: " if action in choices else ""
+        return number + self.written(state, action)
 
     def written(self, state: State, action: Action) -> str:
         """An action as the screen writes it (``Q♠``, ``marriage K♦ Q♦ (20)``)."""
@@ -656,6 +670,9 @@ def _resumed_match(resume: str, record: str | None
     return match, seats, kinds, src, head
 
 
+#: who gives the hints unless --hint-player says otherwise
+DEFAULT_HINT_PLAYER = "pimc"
+
 # parameters that a resumed match takes from its record, with their flags
 RESUME_CONFLICTS = {"game_name": "--game", "options": "--option", "opponent": "--opponent",
                     "seed": "--seed", "name": "--name", "first_dealer": "--first-dealer"}
@@ -666,8 +683,12 @@ RESUME_CONFLICTS = {"game_name": "--game", "options": "--option", "opponent": "-
               help="The game: " + ", ".join(GAMES) + ".")
 @click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
               help="A variant of the rules (repeatable); see --list-options.")
-@click.option("--opponent", default="rules", show_default=True,
-              help="The computer player: rules (the rule-based player) or random.")
+@click.option("--opponent", default="rules", show_default=True, metavar="PLAYER",
+              help="The computer player: rules (the rule-based player), random, or a "
+                   "search player: pimc, ismcts, flat, pimc-infer, with a budget if you "
+                   "like (pimc:iterations=200). See bezique players.")
+@click.option("--think", type=click.FloatRange(0.05, 600), default=None, metavar="SECONDS",
+              help="A search opponent's time a move (instead of its iterations).")
 @click.option("--seed", type=int, default=None,
               help="Seed for the cut, the deals and the computer, to play the same deals "
                    "again (default: a secret random one, kept in the record for resuming "
@@ -681,8 +702,13 @@ RESUME_CONFLICTS = {"game_name": "--game", "options": "--option", "opponent": "-
 @click.option("--resume", type=click.Path(dir_okay=False), default=None,
               help="Continue the match saved in this record file from its last action.")
 @click.option("--hints/--no-hints", default=False, show_default=True,
-              help="Allow the 'hint' command (what the rule-based player would do, and "
-                   "why); off unless asked for.")
+              help="Allow the 'hint' command (what the --hint-player would do, and what "
+                   "each choice is worth or why); off unless asked for.")
+@click.option("--hint-player", default=DEFAULT_HINT_PLAYER, show_default=True,
+              metavar="PLAYER",
+              help="Who gives the hints: a search player with its budget (pimc, "
+                   "pimc:worlds=60, ismcts, flat), which tells the expected points of each "
+                   "choice, or rules (the rule-based player, which tells why).")
 @click.option("--show-counts/--hide-counts", default=None,
               help="Show the running counts of a game of memory (Sixty-Six: hidden by "
                    "default, as Foster means the count to be kept in the head).")
@@ -700,8 +726,8 @@ RESUME_CONFLICTS = {"game_name": "--game", "options": "--option", "opponent": "-
 @click.pass_context
 def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent: str,
          seed: int | None, name: str, record: str | None, resume: str | None, hints: bool,
-         show_counts: bool | None, display: str, first_dealer: str,
-         list_options: bool) -> None:
+         think: float | None, hint_player: str, show_counts: bool | None, display: str,
+         first_dealer: str, list_options: bool) -> None:
     """Play a whole match against the computer.
 
     With no arguments: Bézique against the rule-based player, the first dealer chosen by
@@ -714,6 +740,9 @@ def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent:
     if list_options:
         _print_options(game_name)
         return
+    if think is not None and resume:
+        raise PlayError("--resume continues the saved match with its own players; drop"
+                        " --think")
     if resume:
         given = [p for p in RESUME_CONFLICTS
                  if ctx.get_parameter_source(p) == ParameterSource.COMMANDLINE]
@@ -726,7 +755,7 @@ def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent:
     else:
         match, seats, kinds, path, head = _new_match(game_name, options, opponent, seed,
                                                      name, first_dealer, record)
-    if opponent not in BOTS:
+    if opponent.partition(":")[0] not in BOTS:
         extra = " (the rule-based player is not available here)" if opponent == "rules" \
             else ""
         raise PlayError(f"unknown opponent {short(opponent)!r}{extra}; available: "
@@ -744,11 +773,21 @@ def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent:
         head.insert(1, f"There is no rule-based player for {match.game.title} yet, so the "
                     "computer plays at random.")
         bot = make_bot(opponent, match.game, bot_seed)
+    if think is not None:
+        if not isinstance(bot, SearchBot):
+            raise PlayError(f"--think sets a search player's time a move; the {opponent}"
+                            " player does not search (pimc, ismcts, flat, pimc-infer do)")
+        # the time is the budget: iterations enough never to stop it first
+        opponent += ("," if ":" in opponent else ":") + f"seconds={think:g},iterations=1000000"
+        kinds = tuple(HUMAN if s == seats.human else opponent for s in seats.order())
+        bot = make_bot(opponent, match.game, bot_seed)
     hint_bot: Bot | None = None
     if hints:
         try:
-            hint_bot = make_bot("rules", match.game, bot_seed)
-        except OptionError:
+            hint_bot = make_bot(hint_player, match.game, bot_seed)
+        except OptionError as exc:
+            if ctx.get_parameter_source("hint_player") == ParameterSource.COMMANDLINE:
+                raise PlayError(f"--hint-player: {exc}") from None
             hint_bot = None  # 'hint' says there is none for this game
     use_symbols(output_takes_symbols())
     view = view_for(match.game, show_counts=show_counts)

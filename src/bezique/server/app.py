@@ -27,6 +27,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..bots import describe_bots
 from ..games import GAMES
 from .service import Plan, ServiceError, TableService, think
 from .store import Store, StoreError
@@ -236,6 +237,15 @@ async def _body(request: Request) -> Any:
         raise ServiceError("the request body is not JSON") from None
 
 
+#: who may sit at a seat, for the lobby: a person or one of the computer players (the
+#: search players at their default budgets: a client chooses no budget)
+_WORDS = {"rules": "rules", "random": "random", "flat": "flat Monte Carlo",
+          "pimc": "PIMC search", "ismcts": "ISMCTS search", "pimc-infer": "PIMC with inference"}
+KIND_LIST = [{"kind": "human", "words": "person"}] + [
+    {"kind": name, "words": f"computer ({_WORDS.get(name, name)})", "about": about}
+    for name, about in describe_bots()]
+
+
 def create_app(database: str | None = None, *, computer_delay: float = 0.3,
                store: Store | None = None, rate: float = MAX_RATE) -> Starlette:
     """The app on the database at ``database`` (default: SQLite in the user's data
@@ -251,7 +261,7 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
                         "max_players": cls.max_players,
                         "options": [{"name": n, "default": d, "allowed": a, "doc": doc}
                                     for n, d, a, doc in cls.options_class.describe()]})
-        return JSONResponse({"games": out})
+        return JSONResponse({"games": out, "kinds": KIND_LIST})
 
     async def create(request: Request) -> Response:
         try:

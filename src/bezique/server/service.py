@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .. import svg
-from ..bots import Bot, make_bot
+from ..bots import BOTS, Bot, make_bot
 from ..cli.display import Seats, show, view_for
 from ..core.cards import Card
 from ..core.errors import BeziqueError, OptionError
@@ -31,7 +31,9 @@ from .store import DealRow, Stale, Store, StoreError, TableRow, commitment, now
 __all__ = ["KINDS", "LiveTable", "ServiceError", "TableService"]
 
 #: who may sit at a seat: a person, or a computer player
-KINDS = ("human", "rules", "random")
+#: who may sit at a seat: a person, or a computer player by its registry name alone (a
+#: search player at its default budget: no client sets what a move may cost)
+KINDS = ("human", *BOTS)
 MAX_NAME = 40
 MAX_TOKENS = 200  # tokens one request may ask about
 

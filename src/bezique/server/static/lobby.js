@@ -5,6 +5,8 @@ import { KIND_WORDS, byId, el, loadTokens, rememberToken, safePath } from "./tok
 
 const MAX_NAME = 40;
 let games = [];
+// who may sit at a seat: [kind, words], from GET /api/games (the server's players)
+let kinds = Object.entries(KIND_WORDS);
 
 function setStatus(text) {
   byId("status").textContent = text || "";
@@ -126,7 +128,7 @@ function renderSeats() {
     const row = el("div", null, { class: "seat" });
     row.append(el("span", `Seat ${i}`, { class: "seat-no" }));
     const kind = el("select", null, { id: `kind-${i}`, "aria-label": `Seat ${i}: who plays` });
-    for (const [value, words] of Object.entries(KIND_WORDS)) {
+    for (const [value, words] of kinds) {
       const item = el("option", words, { value });
       item.selected = value === was.kind;
       kind.append(item);
@@ -271,6 +273,9 @@ async function start() {
   try {
     const answer = await getJson("/api/games");
     games = Array.isArray(answer.games) ? answer.games : [];
+    if (Array.isArray(answer.kinds) && answer.kinds.length) {
+      kinds = answer.kinds.map((k) => [String(k.kind), String(k.words || k.kind)]);
+    }
   } catch (error) {
     setStatus(`Could not load the games: ${error.message}`);
     return;

@@ -58,4 +58,8 @@ export const KIND_WORDS = {
   human: "person",
   rules: "computer (rules)",
   random: "computer (random)",
+  flat: "computer (flat Monte Carlo)",
+  pimc: "computer (PIMC search)",
+  ismcts: "computer (ISMCTS search)",
+  "pimc-infer": "computer (PIMC with inference)",
 };
