@@ -268,12 +268,23 @@ def our_player(kind: str, seed: int, seconds: float | None) -> OurPlayer:
     return player
 
 
-def calibrate(engine: Any, samples: int, depth: int, seed: int, deals: int = 2) -> float:
-    """The opponent's mean CPU seconds a move, over a few deals against itself."""
+def calibrate(engine: Any, kind: str, samples: int, depth: int, seed: int,
+              deals: int = 3) -> tuple[float, float]:
+    """Equal time a move: the opponent's mean CPU seconds a move over a few deals, and
+    the budget that gives our search player as much. Its budget is a time limit on each
+    search (wall-clock), and some moves need no search, so it is set once from our
+    player's mean CPU a move on the same deals at the opponent's figure."""
     a, b = RdeepAlphaBeta(samples, depth, seed), RdeepAlphaBeta(samples, depth, seed + 1)
     for i in range(deals):
         engine.play_game(a, b, random.Random(seed * 7919 + i))
-    return (a.seconds + b.seconds) / (a.moves + b.moves)
+    target = (a.seconds + b.seconds) / (a.moves + b.moves)
+    us = OurBot(our_player(kind, seed, target), seed)
+    for i in range(deals):
+        them = RdeepAlphaBeta(samples, depth, seed + 2)
+        pair = (us, them) if i % 2 == 0 else (them, us)
+        engine.play_game(*pair, random.Random(seed * 7919 + i))
+    ours = us.seconds / max(us.moves, 1)
+    return target, target * min(4.0, target / max(ours, 1e-6))
 
 
 def match(args: argparse.Namespace) -> int:
@@ -284,9 +295,10 @@ def match(args: argparse.Namespace) -> int:
     else:
         probe = our_player(args.ours, args.seed, 1.0)
         if hasattr(probe, "seconds") and "seconds=" not in args.ours:
-            budget = calibrate(engine, args.rdeep_samples, args.rdeep_depth, args.seed)
-            print(f"equal time: the opponent takes {budget * 1000:.1f} ms a move;"
-                  f" {args.ours} is given as much")
+            theirs, budget = calibrate(engine, args.ours, args.rdeep_samples,
+                                       args.rdeep_depth, args.seed)
+            print(f"equal time: the opponent takes {theirs * 1000:.1f} ms of CPU a move;"
+                  f" {args.ours} is given {budget * 1000:.1f} ms a search")
     ours_pts: list[float] = []
     totals: list[float] = []
     wins = games = 0
