@@ -8,17 +8,25 @@ the suggestion it follows:
   plain-suit Ten that can get home: with nothing to gain, lead small cards of no use
   (plain 7s, 8s, 9s) and let the adversary win;
 * win tricks that hold brisques (Aces and Tens) and tricks after which there is a
-  declaration to make; every brisque let go is a swing of twenty points;
+  declaration to make (with a card other than the one it needs); every brisque let go is
+  a swing of twenty points, so a low card not needed goes to a lost trick before a Ten;
 * keep the cards of bézique and of the trump sequence; Jacks (but not the bézique Jack)
   are the cheapest court cards to give up, then Aces, then Kings, then Queens;
 * play a duplicate from the table rather than from the hand;
-* do not waste trumps, and keep a small one to regain the lead;
+* do not waste trumps, and keep a small one to regain the lead; do not lead the trump
+  Ace before the end of the stock unless holding both;
 * declare the most valuable combination, but a single bézique before the double and the
   royal marriage before the sequence while there is time to win another trick, so both
   score (Bézique, Declarations; ``BZ 57``, ``BZ 60``);
-* exchange the Seven of trumps for the turn-up when nothing worth more can be declared;
-* in the last eight tricks (follow suit and win, ``BZ 71``) every card is known: take the
-  brisques and the last trick, and play the last few tricks out exactly.
+* seldom show the bézique cards in other combinations: no four Jacks with the bézique
+  Jack while it is wanted for bézique and there is time;
+* exchange the Seven of trumps for the turn-up when nothing worth more can be declared,
+  and keep the second Seven to exchange Seven for Seven (``BZ 39``);
+* in the last eight tricks (follow suit and win, ``BZ 71``) every card is known (the
+  stock is gone, so every unseen card is in the other hand): they are played out exactly
+  by the game's endgame solver (:func:`bezique.solvers.solver_for`) on the position
+  ``state.resample`` gives, which is then the true one; without a solver, one trick is
+  looked ahead until the last few tricks, which are searched.
 
 The player sees a deal only through ``state.observation(seat)`` and
 ``state.legal_actions()`` (and the public rules in ``state.game``), so its choice is the

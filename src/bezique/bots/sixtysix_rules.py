@@ -14,7 +14,9 @@ whole Bézique family) or from his remarks on closing in the Sixty-Six section:
   the cards of a possible marriage;
 * win tricks holding an Ace or a Ten, cheaply (a higher card of the suit, else a small
   trump: small trumps are for catching counting cards), and win to get the lead when a
-  marriage waits to be declared; otherwise throw the card that costs least;
+  marriage waits to be declared; otherwise throw the card that costs least; but take a
+  trick that would make the adversary 66 if any card can (he would claim), and when none
+  can, throw a card that keeps him under;
 * close only with a clear advantage: the player draws several hands the adversary might
   hold and plays the closed hand out against each; it closes when that promises at least
   a point and seldom fails (Closing: "nothing is gained by closing, except compelling the
