@@ -240,3 +240,11 @@ def test_pimc_beats_the_random_player_over_duplicate_deals() -> None:
         lambda g, s: RandomBot(s), n_deals=3, seed=2, check=True)
     lo, _ = stats.confidence_interval(0.95)
     assert lo > 0 and stats.win_rate >= 0.8
+
+
+def test_a_time_budget_stops_the_search_and_every_action_still_gets_a_value() -> None:
+    state = midgame("bezique", seed=5)
+    bot = make_bot("flat:iterations=1000000,seconds=0.05", state.game, seed=1)
+    values = bot.values(state)  # type: ignore[attr-defined]
+    assert set(values) == set(state.legal_actions())
+    assert 0 < bot.last.iterations < 1000000  # type: ignore[attr-defined]

@@ -763,15 +763,17 @@ class ISMCTSBot(SearchBot):
 
 
 # -- budgets -----------------------------------------------------------------------------
-# Defaults of about a second a move on a loaded two-core machine (benchmarks/ladder_quick.py
-# prints the time per move): playouts cost from 0.02 ms (Sixty-Six, random) to 140 ms
-# (Chinese Bézique, rule-based).
+# Defaults of about a second of CPU a move on this two-core machine, from the cost of an
+# iteration early in a deal (measured side by side, every game; later iterations are
+# cheaper): a random playout costs from 0.02 ms (Sixty-Six) to 2.6 ms (Chinese Bézique), a
+# PIMC world with rule-based playouts from 15 ms (four-handed) to 2 s (Chinese Bézique).
+# benchmarks/ladder_quick.py prints the time per decision of any budget.
 
-_FLAT_BUDGET = {"bezique": 2000, "sixtysix": 4000, "rubicon": 1000, "chinese": 400,
-                "bezique3": 1500, "bezique4": 1000, "chouette": 800}
-_PIMC_BUDGET = {"bezique": 12, "sixtysix": 12, "rubicon": 4, "chinese": 2,
-                "bezique3": 12, "bezique4": 8, "chouette": 3}
-_ISMCTS_BUDGET = {"bezique": 1500, "sixtysix": 3000, "rubicon": 800, "chinese": 400,
+_FLAT_BUDGET = {"bezique": 2000, "sixtysix": 30000, "rubicon": 600, "chinese": 350,
+                "bezique3": 1200, "bezique4": 900, "chouette": 600}
+_PIMC_BUDGET = {"bezique": 8, "sixtysix": 8, "rubicon": 2, "chinese": 1,
+                "bezique3": 12, "bezique4": 30, "chouette": 2}
+_ISMCTS_BUDGET = {"bezique": 2000, "sixtysix": 20000, "rubicon": 700, "chinese": 300,
                   "bezique3": 1200, "bezique4": 900, "chouette": 700}
 
 SEARCH_BOTS: dict[str, type[SearchBot]] = {
