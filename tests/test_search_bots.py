@@ -145,6 +145,11 @@ def test_pimc_with_the_solver_finds_the_best_play_of_the_last_eight_tricks() -> 
     assert exact[bot.choose(state)] == best
     advice = bot.advise(state)
     assert "solved exactly in 3 of 3 worlds" in advice.reasons
+    # ISMCTS whose playouts end in the solver: one simulation of each play values it
+    # exactly
+    ismcts = ISMCTSBot(state.game, seed=1, iterations=len(state.legal_actions()),
+                       solver=True)
+    assert ismcts.values(state) == pytest.approx(exact)
     # the random player misses it: some legal play loses points against perfect play
     rng = random.Random(0)
     picks = {RandomBot(rng.getrandbits(32)).choose(state) for _ in range(40)}

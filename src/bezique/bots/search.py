@@ -412,6 +412,14 @@ def _expired(deadline: float | None) -> bool:
     return deadline is not None and time.time() >= deadline
 
 
+def _playout_solver(bot: SearchBot, world: State) -> Any:
+    """The solver that ends ``bot``'s playouts, when its ``solver`` parameter asks for one
+    and the table has two sides."""
+    if not bot.params.get("solver") or len(set(world.sides)) != 2:
+        return None
+    return _solver(bot.game)
+
+
 def _rule_default(game: Game[Any]) -> str:
     from . import RULE_BOTS
 
@@ -424,23 +432,26 @@ def _rule_default(game: Game[Any]) -> str:
 class FlatMonteCarloBot(SearchBot):
     """Flat Monte Carlo: ``iterations`` playouts shared in turn among the legal actions,
     each in a new world drawn with ``resample``, played out by the rollout policy
-    (random by default, or ``rollout="rules"``); an action's value is its mean margin."""
+    (random by default, or ``rollout="rules"``; with ``solver=true`` a playout that
+    reaches an endgame the game's solver handles takes its exact value there); an
+    action's value is its mean margin."""
 
     name = "flat"
     description = "flat Monte Carlo: random playouts of each legal action, mean margin"
     unit = "playouts"
     PARAMS = (*_COMMON,
-              Param("rollout", str, "the playout policy", choices=ROLLOUTS))
+              Param("rollout", str, "the playout policy", choices=ROLLOUTS),
+              Param("solver", bool, "end playouts at a solved endgame, valued exactly"))
 
     @classmethod
     def defaults(cls, game: Game[Any]) -> dict[str, Any]:
-        return {**super().defaults(game), "rollout": "random",
+        return {**super().defaults(game), "rollout": "random", "solver": False,
                 "iterations": _FLAT_BUDGET.get(game.name, 1000)}
 
     def _share(self, world: State, seat: int, rng: random.Random, iterations: int,
                deadline: float | None, extra: Any) -> RootStats:
         stats = RootStats()
-        rollout = _Rollout(self.game, self.params["rollout"], rng)
+        rollout = _Rollout(self.game, self.params["rollout"], rng, _playout_solver(self, world))
         legal = world.legal_actions()
         offset = rng.randrange(len(legal))
         for i in range(iterations):
@@ -688,7 +699,8 @@ class ISMCTSBot(SearchBot):
     simulation draws a world with ``resample`` and walks the tree with the actions legal
     in it, choosing by UCB1 with availability counts (an action's exploration term counts
     the visits in which it was legal), expands one action, plays out with the rollout
-    policy and credits each action with the margin of the seat that took it. At more than
+    policy (ended by the exact endgame solver with ``solver=true``) and credits each
+    action with the margin of the seat that took it. At more than
     two seats every seat's nodes maximise that seat's side's margin in the same tree (the
     adversaries choose as if they saw the world: the usual single-observer
     simplification). The exploration constant ``c`` is scaled by the spread of the
@@ -700,16 +712,17 @@ class ISMCTSBot(SearchBot):
     unit = "simulations"
     PARAMS = (*_COMMON,
               Param("rollout", str, "the playout policy", choices=ROLLOUTS),
-              Param("c", float, "UCB1 exploration constant (times the margins' spread)", 0))
+              Param("c", float, "UCB1 exploration constant (times the margins' spread)", 0),
+              Param("solver", bool, "end playouts at a solved endgame, valued exactly"))
 
     @classmethod
     def defaults(cls, game: Game[Any]) -> dict[str, Any]:
-        return {**super().defaults(game), "rollout": "random", "c": 0.7,
+        return {**super().defaults(game), "rollout": "random", "c": 0.7, "solver": False,
                 "iterations": _ISMCTS_BUDGET.get(game.name, 1000)}
 
     def _share(self, world: State, seat: int, rng: random.Random, iterations: int,
                deadline: float | None, extra: Any) -> RootStats:
-        rollout = _Rollout(self.game, self.params["rollout"], rng)
+        rollout = _Rollout(self.game, self.params["rollout"], rng, _playout_solver(self, world))
         c = self.params["c"]
         root = _Node()
         lo, hi = math.inf, -math.inf
