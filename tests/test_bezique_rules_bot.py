@@ -132,7 +132,8 @@ DEAL_10 = ("8S", "JH", "marriage KS QS", "7S", "9S", "draw", "9C", "8H", "beziqu
 
 
 def _replay(seed: int, dealer: int, actions: tuple[str, ...]) -> State:
-    state = make_game("bezique").deal(dealer, seed=seed)
+    """Deal ``seed`` (``dealer`` deals) played through ``actions``, in notation."""
+    state: State = make_game("bezique").deal(dealer, seed=seed)
     for text in actions:
         state.apply(state.parse_action(text))
     return state
