@@ -16,15 +16,22 @@ Each figure is the median of ``--runs`` runs (default 3) of ``--seconds`` second
     python benchmarks/playout.py                 # a table
     python benchmarks/playout.py --seconds 10    # PERFORMANCE.md's run length
     python benchmarks/playout.py --json          # the figures as JSON
+    python benchmarks/playout.py --compare /tmp/bezique_before --rounds 3
+        # this tree against another copy of the package (a directory holding ``bezique``),
+        # the two run alternately in fresh processes; ratios this / that per figure
+
+Times are CPU time (``time.process_time``) of this process: the machines are shared.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -68,7 +75,7 @@ def playout_run(game: Game[Any], seconds: float, seed: int,
     choice = _played_out(rng.choice) if played_out else rng.choice
     deals = decisions = 0
     dealer = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     while True:
         state = game.deal(dealer, rng=rng)
@@ -77,7 +84,7 @@ def playout_run(game: Game[Any], seconds: float, seed: int,
             state.apply(choice(state.legal_actions()))
             decisions += 1
         deals += 1
-        now = time.perf_counter()
+        now = time.process_time()
         if now >= deadline:
             break
     elapsed = now - start
@@ -101,13 +108,13 @@ def mid_deal_states(game: Game[Any], count: int, seed: int) -> list[State]:
 def rate_run(op: Callable[[State], object], states: Sequence[State], seconds: float) -> float:
     """Calls of ``op`` per second over ``states``, cycled for ``seconds``."""
     calls = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     while True:
         for s in states:
             op(s)
         calls += len(states)
-        now = time.perf_counter()
+        now = time.process_time()
         if now >= deadline:
             break
     return calls / (now - start)
@@ -170,6 +177,51 @@ def table(results: Sequence[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+#: The figures ``--compare`` gives ratios for.
+FIGURES = ("decisions_per_s", "full_decisions_per_s", "clones_per_s", "samples_per_s",
+           "observations_per_s")
+
+
+def run_json(path: str | None, argv: list[str]) -> dict[str, Any]:
+    """This script's ``--json`` figures in a fresh process, importing ``bezique`` from
+    ``path`` (None: as installed)."""
+    env = dict(os.environ)
+    if path is not None:
+        env["PYTHONPATH"] = path + (os.pathsep + env["PYTHONPATH"]
+                                    if env.get("PYTHONPATH") else "")
+    out = subprocess.run([sys.executable, __file__, "--json", *argv], env=env,
+                         check=True, capture_output=True, text=True).stdout
+    result: dict[str, Any] = json.loads(out)
+    return result
+
+
+def compare(other: str, rounds: int, argv: list[str]) -> str:
+    """Run this tree and ``other`` alternately ``rounds`` times each: per game and
+    figure the ratio this / other of the medians, with the lowest and highest ratio of
+    one round's pair."""
+    mine: list[dict[str, Any]] = []
+    theirs: list[dict[str, Any]] = []
+    for i in range(rounds):
+        pair = [(None, mine), (other, theirs)]
+        if i % 2:
+            pair.reverse()
+        for path, into in pair:
+            into.append({r["game"]: r for r in run_json(path, argv)["results"]})
+    lines = [f"ratio this tree / {other}: median over {rounds} alternated rounds"
+             " (lowest .. highest round)"]
+    for game in mine[0]:
+        cells = []
+        for fig in FIGURES:
+            a = [m[game][fig] for m in mine]
+            b = [t[game][fig] for t in theirs]
+            per = [x / y for x, y in zip(a, b, strict=True)]
+            ratio = statistics.median(a) / statistics.median(b)
+            cells.append(f"{fig.removesuffix('_per_s')} {ratio:.2f}"
+                         f" ({min(per):.2f}..{max(per):.2f})")
+        lines.append(f"{game:9s} " + "  ".join(cells))
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print a table (or JSON with ``--json``)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -181,9 +233,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="games to measure (default: all)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random play")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--compare", metavar="DIR",
+                        help="compare with the bezique package found in DIR")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="alternated rounds of each side with --compare (default 3)")
     args = parser.parse_args(argv)
-    if args.seconds <= 0 or args.runs < 1:
-        parser.error("--seconds must be positive and --runs at least 1")
+    if args.seconds <= 0 or args.runs < 1 or args.rounds < 1:
+        parser.error("--seconds must be positive, --runs and --rounds at least 1")
+    if args.compare:
+        print(compare(args.compare, args.rounds,
+                      ["--seconds", str(args.seconds), "--runs", str(args.runs),
+                       "--seed", str(args.seed), "--games", *args.games]))
+        return 0
     results = [bench_game(name, args.seconds, args.runs, args.seed) for name in args.games]
     if args.json:
         print(json.dumps({"python": platform.python_version(),

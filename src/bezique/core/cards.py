@@ -226,7 +226,7 @@ class Pack:
     24
     """
 
-    __slots__ = ("cards", "copies")
+    __slots__ = ("cards", "copies", "_ids")
 
     def __init__(self, cards: Sequence[int], copies: int = 1) -> None:
         if copies < 1:
@@ -235,6 +235,7 @@ class Pack:
         if len(set(self.cards)) != len(self.cards):
             raise ValueError("a pack composition lists each card once; use copies for duplicates")
         self.copies = copies
+        self._ids: tuple[int, ...] | None = None
 
     @classmethod
     def of_ranks(cls, ranks: Iterable[Rank], copies: int = 1) -> Pack:
@@ -263,6 +264,17 @@ class Pack:
     def shuffled(self, rng: random.Random) -> list[Card]:
         """A new random order of the whole pack."""
         order = self.all_cards()
+        rng.shuffle(order)
+        return order
+
+    def shuffled_ids(self, rng: random.Random) -> list[int]:
+        """:meth:`shuffled` as plain card ids: the same order for the same ``rng`` (a
+        shuffle's draws depend only on the length), with no ``Card`` built or converted:
+        what an engine deals from."""
+        ids = self._ids
+        if ids is None:  # the composition is fixed: read once (a subclass may drop a card)
+            ids = self._ids = tuple(int(c) for c in self.all_cards())
+        order = list(ids)
         rng.shuffle(order)
         return order
 

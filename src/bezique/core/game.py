@@ -408,7 +408,7 @@ class Game(ABC, Generic[S]):
             return [int(c) for c in self.pack.check_order(pack)]
         if rng is None:
             rng = random.Random(seed)
-        return [int(c) for c in self.pack.shuffled(rng)]
+        return self.pack.shuffled_ids(rng)
 
     def __repr__(self) -> str:
         changed = self.options.changed()

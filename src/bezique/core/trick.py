@@ -205,7 +205,8 @@ class TrickState(PublicLog):
         self.log = (entry, self.log)
 
     def _score(self, seat: int, pts: int, why: str) -> None:
-        self.points[seat] += pts
+        points = self.points = self.points[:]  # a new list: copies may share the old one
+        points[seat] += pts
         self.log = (("score", seat, pts, why), self.log)
 
     def hidden_from(self, seat: int) -> list[int]:

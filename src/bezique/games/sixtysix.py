@@ -424,7 +424,7 @@ class SixtySixState(TrickState):
         lies under the stock and is drawn last."""
         dealer = check_seat(dealer, 2, "dealer")
         pone = 1 - dealer
-        o = [int(c) for c in order]
+        o = list(map(int, order))
         if len(o) != 24:
             raise ValueError(f"a Sixty-Six pack order has 24 cards, not {len(o)}")
         hands: list[list[int]] = [[], []]
@@ -684,8 +684,8 @@ class SixtySixState(TrickState):
                                          f" {card_name(partner)} in your hand")
             self._marriage(p, c >> 4, "marry")
             kn = self.known[p]
-            if partner not in kn:
-                kn.append(partner)  # the other card of the marriage is now known to be held
+            if partner not in kn:  # the other card of the marriage is now known to be held
+                self.known[p] = kn + [partner]  # a new list: copies share the old one
             self._play(p, c)
         elif kind is Show:
             if phase != LEAD:
@@ -704,7 +704,7 @@ class SixtySixState(TrickState):
             if not self.tricks_won[p]:
                 raise IllegalActionError("a marriage counts only for a player who has won a"
                                          " trick (SS 22)")
-            kn = self.known[p]
+            kn = self.known[p] = self.known[p][:]  # copies share the old list
             for c in (k, q):  # both cards are shown to the adversary (SS 24)
                 if c not in kn:
                     kn.append(c)
@@ -729,7 +729,8 @@ class SixtySixState(TrickState):
         if self.tricks_won[p]:
             self._score(p, value, name)
         else:  # the pone's first lead: counts when he wins a trick (SS 23)
-            self.pending[p] += value
+            pending = self.pending = self.pending[:]  # copies share the old list
+            pending[p] += value
 
     def _play(self, p: int, c: int) -> None:
         hand = self.hands[p]
@@ -737,8 +738,10 @@ class SixtySixState(TrickState):
             raise IllegalActionError(f"{card_name(c)} is not in your hand")
         if self.phase == LEAD:
             hand.remove(c)
-            if self.known[p] and c in self.known[p]:
-                self.known[p].remove(c)
+            kn = self.known[p]
+            if kn and c in kn:  # a new list: copies share the old one
+                kn = self.known[p] = kn[:]
+                kn.remove(c)
             self.log = (("play", p, c), self.log)
             self.lead = c
             self.phase = FOLLOW
@@ -752,10 +755,13 @@ class SixtySixState(TrickState):
                     f"{card_name(c)} is not allowed: once the stock is closed or exhausted you"
                     f" must follow suit (SS 29, 33); play one of "
                     + " ".join(card_name(x) for x in hand if x >> 4 == suit))
-            self.voids[p] |= 1 << suit  # a revealed void; nothing is drawn any more
+            voids = self.voids = self.voids[:]  # copies share the old list
+            voids[p] |= 1 << suit  # a revealed void; nothing is drawn any more
         hand.remove(c)
-        if self.known[p] and c in self.known[p]:
-            self.known[p].remove(c)
+        kn = self.known[p]
+        if kn and c in kn:  # a new list: copies share the old one
+            kn = self.known[p] = kn[:]
+            kn.remove(c)
         self.log = (("play", p, c), self.log)
         # SS 14: same suit, the higher wins; a trump beats a plain card; else the lead wins
         if c >> 4 == suit:
@@ -763,15 +769,20 @@ class SixtySixState(TrickState):
         else:
             w = p if c >> 4 == self.trump else 1 - p
         self.tricks += 1
-        won = self.won[w]
-        won.append(lead)
-        won.append(c)
-        self.points[w] += POINTS[lead] + POINTS[c]
+        # won, points, tricks_won and pending are new lists, never changed in place:
+        # copies share the old ones
+        won = self.won
+        won[w] = won[w] + [lead, c]
+        pts = self.points
+        gain = POINTS[lead] + POINTS[c]
+        self.points = [pts[0] + gain, pts[1]] if w == 0 else [pts[0], pts[1] + gain]
         self.log = (("trick", w, lead, c), self.log)
-        self.tricks_won[w] += 1
+        tw = self.tricks_won
+        self.tricks_won = [tw[0] + 1, tw[1]] if w == 0 else [tw[0], tw[1] + 1]
         if self.pending[w] and self.tricks_won[w] == 1:
             self._score(w, self.pending[w], "marriage (now counts)")
-            self.pending[w] = 0
+            pending = self.pending = self.pending[:]
+            pending[w] = 0
         self.last_trick = (lead, c)
         self.last_winner = w
         self.lead = -1
@@ -797,7 +808,7 @@ class SixtySixState(TrickState):
         else:
             up = self.turn_up
             self.hands[1 - w].append(up)
-            self.known[1 - w].append(up)
+            self.known[1 - w] = self.known[1 - w] + [up]  # copies share the old list
             self.turn_up = -1
             self.log = (("draw-last", w, up), self.log)
         self.phase = LEAD
@@ -807,7 +818,7 @@ class SixtySixState(TrickState):
         hand.remove(self.nine)
         up = self.turn_up
         hand.append(up)
-        self.known[p].append(up)
+        self.known[p] = self.known[p] + [up]  # copies share the old list
         self.turn_up = self.nine
         self.log = (("exchange", p, up), self.log)
 
@@ -875,16 +886,18 @@ class SixtySixState(TrickState):
         s.closer = self.closer
         s.closed_opp_trick = self.closed_opp_trick
         s.hands = [self.hands[0][:], self.hands[1][:]]
-        s.points = self.points[:]
-        s.pending = self.pending[:]
-        s.tricks_won = self.tricks_won[:]
-        s.won = [self.won[0][:], self.won[1][:]]
+        # points, pending, tricks_won, voids and the lists inside won and known are never
+        # changed in place (a change makes a new list): shared, as the log is
+        s.points = self.points
+        s.pending = self.pending
+        s.tricks_won = self.tricks_won
+        s.won = self.won[:]
         s.phase = self.phase
         s.player = self.player
         s.lead = self.lead
         s.tricks = self.tricks
-        s.known = [self.known[0][:], self.known[1][:]]
-        s.voids = self.voids[:]
+        s.known = self.known[:]
+        s.voids = self.voids
         s.log = self.log
         s.last_trick = self.last_trick
         s.last_winner = self.last_winner

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import operator
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -483,6 +484,59 @@ def _read_meld_cards(table: MeldTable, name: str, words: list[str],
             else (read_card(w, table.game), False) for w in words]
 
 
+# -- "nothing to declare" in a few integer operations -----------------------------------
+
+# Counts of cards kept as fields of one int, so that a hand's honours add up in one
+# ``sum`` and "holds every card of a combination" is one subtraction: a 4-bit field per
+# card id (copies of a card in a hand and a table: at most 7, six packs being the most
+# any game uses) and, above them, an 8-bit field per rank 10..14 (cards of that rank).
+# Each field's top bit is a guard: ``(count | guard) - need`` keeps it iff count >= need,
+# and no borrow crosses into the next field.
+_RANK_FIELDS = 64 * 4
+_WEIGHT: list[int] = [
+    (1 << 4 * c) | (1 << _RANK_FIELDS + 8 * ((c & 15) - TEN)) if TEN <= c & 15 <= ACE else 0
+    for c in range(64)]
+_CARD_GUARD = [8 << 4 * c for c in range(64)]
+_RANK_GUARD = [128 << _RANK_FIELDS + 8 * (r - TEN) for r in range(TEN, ACE + 1)]
+_GUARD = sum(_CARD_GUARD) | sum(_RANK_GUARD)
+#: the most copies of one card the 4-bit fields hold
+_MAX_COPIES = 7
+
+Screen = list[tuple[int, int, int]]
+_CARD_OF = operator.itemgetter(0)  # of a table entry
+_USED_A = operator.itemgetter(2)
+
+
+def _screen(game: Any, trump: int) -> Screen | None:
+    """For each combination under ``trump`` (the game's patterns, then its fours):
+    ``(need, guard, fields)``, the counts it needs in the fields, their guard bits, and
+    the bits of its fields (one of which must hold a fresh card). None when the pack has
+    more copies of a card than a field holds (then nothing is screened)."""
+    try:
+        return game._decl_screens[trump]  # type: ignore[no-any-return]
+    except (AttributeError, KeyError):
+        pass
+    pats = game.patterns(trump)
+    if game.pack.copies > _MAX_COPIES:
+        screens = game.__dict__.setdefault("_decl_screens", {})
+        screens[trump] = None
+        return None
+    screen: Screen = []
+    for _, _, need in pats:
+        n = g = f = 0
+        for k, count in need.items():
+            n += count << 4 * k
+            g |= _CARD_GUARD[k]
+            f |= 7 << 4 * k
+        screen.append((n, g, f))
+    for _, rank in game.table.fours:
+        at = _RANK_FIELDS + 8 * (rank - TEN)
+        screen.append((4 << at, 128 << at, 127 << at))
+    # a game's patterns and fours are fixed by its frozen options: kept on the game
+    game.__dict__.setdefault("_decl_screens", {})[trump] = screen
+    return screen
+
+
 # -- the declaring part of a state ------------------------------------------------------
 
 Plan = tuple[list[int], list[tuple[str, list[tuple[int, int]]]]]
@@ -554,7 +608,8 @@ class Declarer(PublicLog):
         """A card laid fresh leaves the hand."""
         self.hands[p].remove(c)
         kn = self.known[p]
-        if c in kn:
+        if c in kn:  # a new list: a two-handed state's copies share the old one
+            kn = self.known[p] = kn[:]
             kn.remove(c)
 
     def _declaration_trump(self, name: str, cards: Sequence[int]) -> int:
@@ -568,9 +623,40 @@ class Declarer(PublicLog):
 
     # -- listing declarations ----------------------------------------------------------
 
+    #: whether table cards with ``used_a < 0`` (Rubicon's replacements, RB 18) may be
+    #: laid fresh: :meth:`_maybe_declares` counts them among the fresh cards
+    replacements_fresh: ClassVar[bool] = False
+
+    def _maybe_declares(self, p: int) -> bool:
+        """False when ``p`` surely has nothing to declare: no combination of the table
+        has all its cards among the hand's honours and ``p``'s table cards with one of
+        them fresh. What :meth:`_declarations` checks first, as a few operations on
+        integers (see :func:`_screen`); a superset of the fresh cards (an honour from
+        the hand the rules bar from this declaration) only makes it say True more."""
+        screen = _screen(self.game, self.trump)
+        if screen is None:
+            return True
+        weight = _WEIGHT.__getitem__
+        fresh = sum(map(weight, self.hands[p]))
+        table = self.tables[p]
+        if table:
+            avail = (fresh + sum(map(weight, map(_CARD_OF, table)))) | _GUARD
+            if self.replacements_fresh and min(map(_USED_A, table)) < 0:
+                fresh += sum(weight(e[0]) for e in table if e[2] < 0)
+        elif not fresh:
+            return False
+        else:
+            avail = fresh | _GUARD
+        for need, guard, fields in screen:
+            if (avail - need) & guard == guard and fresh & fields:
+                return True
+        return False
+
     def _declarations(self, p: int) -> list[tuple[Declare, Any]]:
         """Every combination that may be declared now alone, each with the largest sets
         of others its fresh cards complete (see :meth:`_extra_sets`)."""
+        if not self._maybe_declares(p):
+            return []
         counts = self._fresh_counts(p)
         if not counts:
             return []
@@ -923,7 +1009,7 @@ class Declarer(PublicLog):
             self.carried[p] = []
             back = [e[0] for e in self.tables[p]]
             self.hands[p] += back
-            self.known[p] += back
+            self.known[p] = self.known[p] + back  # a new list, as copies may share it
             self.tables[p] = []
 
     def _read_declaration(self, action: Declare, listed: dict[Action, Any]) -> Action:

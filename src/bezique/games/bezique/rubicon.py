@@ -554,6 +554,7 @@ class RubiconState(TwoHandedState):
     _rec: Any  # (log node, public record as of it): observations extend it, not redo it
 
     carried_sets_listed: ClassVar[int | None] = 1
+    replacements_fresh: ClassVar[bool] = True
     declare_phases = (DECLARE,)
     declaration_needs = (
         "each combination needs its cards (table cards marked *), a card fresh from the"
@@ -687,9 +688,10 @@ class RubiconState(TwoHandedState):
         acts: list[Action]
         if self.stock:
             # while the stock lasts any card, from the hand or the table
-            acts = [_PH[c] for c in dict.fromkeys(self.hands[p])]
-            if self.tables[p]:
-                acts += [_PT[c] for c in dict.fromkeys(e[0] for e in self.tables[p])]
+            acts = list(map(_PH.__getitem__, dict.fromkeys(self.hands[p])))
+            table = self.tables[p]
+            if table:
+                acts += map(_PT.__getitem__, dict.fromkeys([e[0] for e in table]))
             if self._carte_blanche_open(p):
                 acts.append(CARTE_BLANCHE)
             return acts
@@ -735,6 +737,9 @@ class RubiconState(TwoHandedState):
 
     def apply(self, action: Action) -> None:
         phase = self.phase
+        if action is DRAW and phase == DECLARE:  # always legal after a trick: at once
+            self._draw()
+            return
         if phase == END:
             raise IllegalActionError("the deal is over")
         p = self.player
@@ -796,15 +801,18 @@ class RubiconState(TwoHandedState):
         else:
             hand.remove(c)
             kn = self.known[p]
-            if kn and c in kn:
+            if kn and c in kn:  # a new list: copies share the old one
+                kn = self.known[p] = kn[:]
                 kn.remove(c)
             if self.tables[p]:
                 self._replace(p, c)
         self._note("play", p, c, from_table)
         if self.live[p] and len(self.known[p]) != len(hand):
-            self.live[p] = False  # a card drawn and not shown ends the run (V-RB-05)
+            live = self.live = self.live[:]  # copies share the old list
+            live[p] = False  # a card drawn and not shown ends the run (V-RB-05)
         if revoke and self.revoked[p] < 0:
-            self.revoked[p] = self.tricks
+            revoked = self.revoked = self.revoked[:]  # copies share the old list
+            revoked[p] = self.tricks
             self._note("revoke", p, c)
         self._decl = None
         if self.phase == LEAD:
@@ -835,15 +843,17 @@ class RubiconState(TwoHandedState):
         hand = self.hands[p]
         if not self.shown[p]:
             shown = tuple(sorted(hand))
-            self.shown[p] = True
-            self.live[p] = self.game._repeat
+            shown_ = self.shown = self.shown[:]  # copies share the old lists
+            shown_[p] = True
+            live = self.live = self.live[:]
+            live[p] = self.game._repeat
             self.known[p] = list(hand)
         else:  # the card drawn since, no court card either (V-RB-05)
             unknown = Counter(hand)
             unknown.subtract(self.known[p])
             c = next(k for k, n in unknown.items() if n > 0)
             shown = (c,)
-            self.known[p].append(c)
+            self.known[p] = self.known[p] + [c]  # copies share the old list
         self._note("carte-blanche", p, shown)
         self._score(p, 50, "carte blanche")
         self._decl = None
@@ -859,13 +869,15 @@ class RubiconState(TwoHandedState):
             fw = follow >> 4 == self.trump
         winner = self.player if fw else leader
         self.tricks += 1
-        self.won[winner] += (lead, follow)
+        won = self.won
+        won[winner] = won[winner] + [lead, follow]  # copies share the old list
         self.last_trick = (lead, follow)
         self.last_winner = winner
         self._note("trick", winner, lead, follow)
         nb = BRISQUE[lead] + BRISQUE[follow]
         if nb and self.revoked[winner] < 0:  # counted only at the settlement (RB 32)
-            self.brisques[winner] += nb
+            b = self.brisques = self.brisques[:]  # copies share the old list
+            b[winner] += nb
         self.lead = -1
         self.player = winner
         self._decl = None
@@ -921,23 +933,26 @@ class RubiconState(TwoHandedState):
         s.hands = [self.hands[0][:], self.hands[1][:]]
         s.tables = [self.tables[0][:], self.tables[1][:]]
         s.carried = [self.carried[0][:], self.carried[1][:]]
-        s.points = self.points[:]
+        # points and brisques, and the lists inside won and known, are never changed in
+        # place (a change makes a new list): shared, as the log is
+        s.points = self.points
         s.phase = self.phase
         s.player = self.player
         s.lead = self.lead
         s.lead_table = self.lead_table
         s.tricks = self.tricks
-        s.won = [self.won[0][:], self.won[1][:]]
-        s.known = [self.known[0][:], self.known[1][:]]
+        s.won = self.won[:]
+        s.known = self.known[:]
         s.serial = self.serial
         s.log = self.log
         s.last_trick = self.last_trick
-        s.brisques = self.brisques[:]
+        s.brisques = self.brisques
         s.last_winner = self.last_winner
         s._decl = self._decl
-        s.shown = self.shown[:]
-        s.live = self.live[:]
-        s.revoked = self.revoked[:]
+        # lists never changed in place (a change makes a new one): shared
+        s.shown = self.shown
+        s.live = self.live
+        s.revoked = self.revoked
         s._rec = self._rec
         return s
 

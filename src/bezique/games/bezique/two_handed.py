@@ -300,6 +300,12 @@ class Bezique(Game["BeziqueState"]):
         # may playing a Seven of trumps score (V-BZ-04, V-BZ-06)? checked on every play
         self._seven_played = o.seven_of_trumps_played_scores \
             or o.second_seven_scoring == "when_played"
+        # options read at every trick, as plain attributes
+        self._as_taken = o.brisque_scoring == "as_taken"
+        self._bonus_at = o.last_trick_bonus_at
+        self._offsuit = o.offsuit_follow_wins
+        self._no_trumps_in_stock = o.trumps_only_in_last_eight
+        self._ew_exchange = o.seven_exchange_with_declaration
         # the table's patterns and candidates by trump, under this game's bézique pair
         self._patterns = [TABLE.patterns(t, self.bezique_cards(t)) for t in range(4)]
         self._candidates = [TABLE.candidates(t, self.bezique_cards(t)) for t in range(4)]
@@ -469,7 +475,7 @@ class TurnUp:
         self.hands[p].remove(seven)
         up = self.turn_up
         self.hands[p].append(up)
-        self.known[p].append(up)
+        self.known[p] = self.known[p] + [up]  # copies of a state share the old list
         self.turn_up = seven
         self._exchanged(p, up)
         self._note("exchange", p, up)
@@ -485,7 +491,7 @@ class BeziqueState(TurnUp, TwoHandedState):
     __slots__ = ("game", "dealer", "trump", "turn_up", "stock", "hands", "tables",
                  "carried", "points", "phase", "player", "lead", "lead_table", "tricks",
                  "won", "known", "serial", "log", "last_trick", "brisques", "exchanged",
-                 "last_winner", "declared", "_decl")
+                 "last_winner", "declared", "_decl", "seven_taken")
 
     game: Bezique
     dealer: int
@@ -511,6 +517,9 @@ class BeziqueState(TurnUp, TwoHandedState):
     declared: bool  # a declaration was made after this trick (EW's exchange may follow)
     last_winner: int
     _decl: dict[Action, Any] | None
+    #: a Seven has been taken up from the turn-up by an exchange (Seven for Seven, BZ 39):
+    #: none is left to exchange
+    seven_taken: bool
 
     declare_phases = (DECLARE,)
 
@@ -533,6 +542,7 @@ class BeziqueState(TurnUp, TwoHandedState):
         s.phase = LEAD  # the pone leads first (Method of Playing)
         s.exchanged = False
         s.declared = False
+        s.seven_taken = False
         if order[16] & 15 == SEVEN:  # a Seven turned up scores the dealer 10 (Dealing)
             s._score(dealer, 10, "seven turned up")
         return s
@@ -565,6 +575,7 @@ class BeziqueState(TurnUp, TwoHandedState):
         s.won = [rest, []]
         s.exchanged = False
         s.declared = False
+        s.seven_taken = False
         return s
 
     # -- bookkeeping ---------------------------------------------------------------------
@@ -574,9 +585,10 @@ class BeziqueState(TurnUp, TwoHandedState):
         p = self.player
         if phase == LEAD or (phase == FOLLOW and self.turn_up >= 0):
             # while the stock lasts any card, from the hand or the table (Method of Playing)
-            acts: list[Action] = [_PH[c] for c in dict.fromkeys(self.hands[p])]
-            if self.tables[p]:
-                acts += [_PT[c] for c in dict.fromkeys(e[0] for e in self.tables[p])]
+            acts: list[Action] = list(map(_PH.__getitem__, dict.fromkeys(self.hands[p])))
+            table = self.tables[p]
+            if table:
+                acts += map(_PT.__getitem__, dict.fromkeys([e[0] for e in table]))
             return acts
         if phase == FOLLOW:  # the last eight tricks: follow suit and win if able (BZ 71)
             return [_PH[c] for c in dict.fromkeys(
@@ -587,6 +599,9 @@ class BeziqueState(TurnUp, TwoHandedState):
 
     def apply(self, action: Action) -> None:
         phase = self.phase
+        if action is DRAW and phase == DECLARE:  # always legal after a trick: at once
+            self._draw()
+            return
         if phase == END:
             raise IllegalActionError("the deal is over")
         if type(action) is Play:
@@ -639,6 +654,23 @@ class BeziqueState(TurnUp, TwoHandedState):
         p = self.player
         hand = self.hands[p]
         c = int(c)
+        phase = self.phase
+        if not from_table and phase == LEAD:  # the common case, at once
+            if c not in hand:
+                raise self._misplaced(p, c, False)
+            hand.remove(c)
+            kn = self.known[p]
+            if kn and c in kn:  # a new list: copies share the old one
+                kn = self.known[p] = kn[:]
+                kn.remove(c)
+            self.log = (("play", p, c, False), self.log)
+            if self.game._seven_played:
+                self._score_seven_played(p, c)
+            self.lead = c
+            self.lead_table = False
+            self.phase = FOLLOW
+            self.player = 1 - p
+            return
         if from_table:
             entries = self.tables[p]
             idx = self._table_index_to_play(p, c)
@@ -666,18 +698,13 @@ class BeziqueState(TurnUp, TwoHandedState):
         else:
             hand.remove(c)
             kn = self.known[p]
-            if kn and c in kn:
+            if kn and c in kn:  # a new list: copies share the old one
+                kn = self.known[p] = kn[:]
                 kn.remove(c)
-        self._note("play", p, c, from_table)
-        if self.game._seven_played and c == self.trump * 16 + SEVEN and self.turn_up >= 0:
-            opts = self.game.options
-            # EW: 10 for a Seven of trumps played in the first 24 tricks (V-BZ-04); the
-            # Seven left once the turn-up is a Seven scores so instead of being exchanged
-            # Seven for Seven (V-BZ-06); never both
-            if opts.seven_of_trumps_played_scores or (
-                    self.turn_up == c and opts.second_seven_scoring == "when_played"):
-                self._score(p, 10, "seven of trumps played")
-        if self.phase == LEAD:
+        self.log = (("play", p, c, from_table), self.log)
+        if self.game._seven_played:
+            self._score_seven_played(p, c)
+        if phase == LEAD:
             self.lead = c
             self.lead_table = from_table
             self.phase = FOLLOW
@@ -685,34 +712,49 @@ class BeziqueState(TurnUp, TwoHandedState):
             return
         self._finish_trick(c)
 
+    def _score_seven_played(self, p: int, c: int) -> None:
+        """EW: 10 for a Seven of trumps played in the first 24 tricks (V-BZ-04); the Seven
+        left once the turn-up is a Seven scores so instead of being exchanged Seven for
+        Seven (V-BZ-06); never both."""
+        if c == self.trump * 16 + SEVEN and self.turn_up >= 0:
+            opts = self.game.options
+            if opts.seven_of_trumps_played_scores or (
+                    self.turn_up == c and opts.second_seven_scoring == "when_played"):
+                self._score(p, 10, "seven of trumps played")
+
     def _finish_trick(self, follow: int) -> None:
         lead = self.lead
-        leader = 1 - self.player
-        opts = self.game.options
+        follower = self.player
+        game = self.game
         stock_phase = self.turn_up >= 0
         # Method of Playing: suit followed, the higher wins, identical cards the leader;
         # trumps win plain suits (not in the obsolete custom of V-BZ-26).
         if lead >> 4 == follow >> 4:
             fw = STRENGTH[follow] > STRENGTH[lead]
         elif follow >> 4 == self.trump:
-            fw = not (stock_phase and opts.trumps_only_in_last_eight)
-        elif stock_phase and opts.offsuit_follow_wins and lead >> 4 != self.trump:
+            fw = not (stock_phase and game._no_trumps_in_stock)
+        elif stock_phase and game._offsuit and lead >> 4 != self.trump:
             fw = STRENGTH[follow] > STRENGTH[lead]  # EW: the higher card, of any suit
         else:
             fw = False
-        winner = self.player if fw else leader
-        self.tricks += 1
-        self.won[winner] += (lead, follow)
+        winner = follower if fw else 1 - follower
+        tricks = self.tricks = self.tricks + 1
+        won = self.won
+        won[winner] = won[winner] + [lead, follow]  # copies share the old list
         self.last_trick = (lead, follow)
         self.last_winner = winner
-        self._note("trick", winner, lead, follow)
+        self.log = (("trick", winner, lead, follow), self.log)
         nb = BRISQUE[lead] + BRISQUE[follow]
         if nb:
-            if opts.brisque_scoring == "as_taken":
-                self._score(winner, 10 * nb, "brisque" if nb == 1 else "two brisques")
+            if game._as_taken:
+                pts = self.points = self.points[:]  # copies share the old list
+                pts[winner] += 10 * nb
+                self.log = (("score", winner, 10 * nb, "brisque" if nb == 1
+                             else "two brisques"), self.log)
             else:
-                self.brisques[winner] += nb
-        if self.tricks == opts.last_trick_bonus_at:
+                b = self.brisques = self.brisques[:]
+                b[winner] += nb
+        if tricks == game._bonus_at:
             self._score(winner, 10, "last trick")
         self.lead = -1
         self.player = winner
@@ -722,9 +764,9 @@ class BeziqueState(TurnUp, TwoHandedState):
             self._decl = None
             self.phase = DECLARE
             return
-        if self.tricks == 32:
+        if tricks == 32:
             self.phase = END
-            if opts.brisque_scoring == "end_of_deal":
+            if not game._as_taken:
                 for seat in (self.dealer ^ 1, self.dealer):  # EW: the non-dealer first
                     if self.brisques[seat]:
                         self._score(seat, 10 * self.brisques[seat],
@@ -744,11 +786,11 @@ class BeziqueState(TurnUp, TwoHandedState):
         self.hands[first].append(stock.pop())
         if stock:
             self.hands[second].append(stock.pop())
-            self._note("draw", first)
+            self.log = (("draw", first), self.log)
         else:
             up = self.turn_up
             self.hands[second].append(up)
-            self.known[second].append(up)
+            self.known[second] = self.known[second] + [up]
             self.turn_up = -1
             self._note("draw-last", first, up)
             self._stock_exhausted()
@@ -763,6 +805,8 @@ class BeziqueState(TurnUp, TwoHandedState):
 
     def _exchanged(self, p: int, up: int) -> None:
         self.exchanged = True  # one exchange per trick
+        if up == self.trump * 16 + SEVEN:
+            self.seven_taken = True
 
     # -- declarations --------------------------------------------------------------------
 
@@ -776,7 +820,7 @@ class BeziqueState(TurnUp, TwoHandedState):
             return False  # V-BZ-06 (EW): that Seven scores when played, not by exchange
         # each Seven scores its exchange once: once a Seven has been taken up from the
         # turn-up (Seven for Seven, BZ 39) none is left to exchange
-        return not any(e[0] == "exchange" and e[2] == seven for e in self.events())
+        return not self.seven_taken
 
     def _declare_options(self) -> dict[Action, Any]:
         """Every legal action after winning a trick, mapped to how it is carried out."""
@@ -851,22 +895,25 @@ class BeziqueState(TurnUp, TwoHandedState):
         s.hands = [self.hands[0][:], self.hands[1][:]]
         s.tables = [self.tables[0][:], self.tables[1][:]]
         s.carried = [self.carried[0][:], self.carried[1][:]]
-        s.points = self.points[:]
+        # points and brisques, and the lists inside won and known, are never changed in
+        # place (a change makes a new list): shared, as the log is
+        s.points = self.points
         s.phase = self.phase
         s.player = self.player
         s.lead = self.lead
         s.lead_table = self.lead_table
         s.tricks = self.tricks
-        s.won = [self.won[0][:], self.won[1][:]]
-        s.known = [self.known[0][:], self.known[1][:]]
+        s.won = self.won[:]
+        s.known = self.known[:]
         s.serial = self.serial
         s.log = self.log
         s.last_trick = self.last_trick
         s.last_winner = self.last_winner
-        s.brisques = self.brisques[:]
+        s.brisques = self.brisques
         s.exchanged = self.exchanged
         s.declared = self.declared
         s._decl = self._decl
+        s.seven_taken = self.seven_taken
         return s
 
     def observation(self, seat: int) -> BeziqueObservation:
