@@ -309,7 +309,7 @@ def venv_python() -> Path:
     python = VENV / "bin" / "python"
     if python.exists() and STAMP.exists() and STAMP.read_text().strip() == _digest():
         return python
-    print(f"making {VENV.relative_to(ROOT)} from {REQUIREMENTS.name} (once)...",
+    print(f"making {VENV} from {REQUIREMENTS.name} (once)...",
           file=sys.stderr, flush=True)
     subprocess.run([sys.executable, "-m", "venv", "--clear", str(VENV)], check=True)
     subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
