@@ -82,7 +82,11 @@ def _unmerged(mine: int, others: int) -> int:
     """The presence bits of the kinds in ``mine`` that are worth searching: a kind is left
     out when the next card in play above it in its suit is one only this hand holds, of
     the same brisque value, and nobody else holds its own rank (see the module's
-    docstring)."""
+    docstring). A pure function of its arguments, remembered."""
+    key = (mine, others)
+    keep = _MERGED.get(key)
+    if keep is not None:
+        return keep
     allp = mine | others
     keep = 0
     m = mine
@@ -97,7 +101,13 @@ def _unmerged(mine: int, others: int) -> int:
                 if nb & mine and not nb & others and _VAL[_KIND[nb]] == _VAL[k]:
                     continue
         keep |= b
+    if len(_MERGED) > 200_000:
+        _MERGED.clear()
+    _MERGED[key] = keep
     return keep
+
+
+_MERGED: dict[tuple[int, int], int] = {}
 
 
 def _follows(pf: int, lk: int, trump: int) -> int:
@@ -284,58 +294,137 @@ def _brisques(h: int) -> int:
     return _count(h & _BRISQUE_NIB)
 
 
+# the same tables with one bit per kind (bit k), for hands of at most two of a card
+_SUIT1 = [0xFF << (8 * s) for s in range(4)]
+_ABOVE1 = [sum(1 << (8 * (k >> 3) + r) for r in range((k & 7) + 1, 8)) for k in range(32)]
+_KIND1 = {1 << k: k for k in range(32)}
+_MERGED1: dict[tuple[int, int], int] = {}
+
+
+def _unmerged1(mine: int, others: int) -> int:
+    """:func:`_unmerged` with one bit per kind."""
+    key = (mine, others)
+    keep = _MERGED1.get(key)
+    if keep is not None:
+        return keep
+    allp = mine | others
+    keep = 0
+    m = mine
+    while m:
+        b = m & -m
+        m ^= b
+        if not b & others:
+            k = _KIND1[b]
+            up = allp & _ABOVE1[k]
+            if up:
+                nb = up & -up
+                if nb & mine and not nb & others and _VAL[_KIND1[nb]] == _VAL[k]:
+                    continue
+        keep |= b
+    if len(_MERGED1) > 200_000:
+        _MERGED1.clear()
+    _MERGED1[key] = keep
+    return keep
+
+
+def _follows1(pf: int, lk: int, trump: int) -> int:
+    """:func:`_follows` with one bit per kind."""
+    suit = lk >> 3
+    same = pf & _SUIT1[suit]
+    if same:
+        return (same & _ABOVE1[lk]) or same
+    if trump >= 0 and suit != trump:
+        tr = pf & _SUIT1[trump]
+        if tr:
+            return tr
+    return pf
+
+
+def _layers(h: int) -> tuple[int, int]:
+    """A hand of counts in nibbles (at most two of a card) as two masks, one bit per
+    kind: the kinds held, and those held twice."""
+    m1 = m2 = 0
+    for k in range(32):
+        c = (h >> (4 * k)) & 0xF
+        if c:
+            m1 |= 1 << k
+            if c > 1:
+                m2 |= 1 << k
+    return m1, m2
+
+
 class _BeziqueSearch:
-    """Alpha-beta over tricks; values in tens of points for the leader of the trick."""
+    """Alpha-beta over tricks; values in tens of points for the leader of the trick.
+    Hands are two masks (:func:`_layers`): Bézique has two of each card."""
 
     __slots__ = ("trump", "bonus", "table", "nodes")
 
     def __init__(self, trump: int, bonus: int) -> None:
         self.trump = trump
         self.bonus = bonus
-        self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
+        self.table: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
         self.nodes = 0
 
     def trick_value(self, hl: int, hf: int, lk: int, fbits: int, n: int, rem: int) -> int:
         """Exact value for the leader of the trick led with kind ``lk`` (``hl``: the
-        leader's hand without it; ``hf``: the follower's whole hand; ``n``: cards each
-        before the lead) when the follower plays the best of the kinds ``fbits``
-        (presence bits); ``rem``: tens still to score, the lead's included."""
+        leader's hand without it; ``hf``: the follower's whole hand, both as counts in
+        nibbles; ``n``: cards each before the lead) when the follower plays the best of
+        the kinds ``fbits`` (presence bits of nibbles); ``rem``: tens still to score, the
+        lead's included."""
         trump = self.trump
         bonus = self.bonus if n == 1 else 0
         node = self.node
+        l1, l2 = _layers(hl)
+        f1, f2 = _layers(hf)
         best = _INF
         while fbits:
-            d = fbits & -fbits
-            fbits ^= d
-            k = _KIND[d]
+            d4 = fbits & -fbits
+            fbits ^= d4
+            k = _KIND[d4]
+            d = 1 << k
             if k >> 3 == lk >> 3:
                 fw = k > lk
             else:
                 fw = k >> 3 == trump
             pts = _VAL[lk] + _VAL[k] + bonus
             r2 = rem - pts
+            if f2 & d:
+                g1, g2 = f1, f2 - d
+            else:
+                g1, g2 = f1 - d, f2
             # only a value below the best answer found so far matters: exact below it
             if fw:
-                v = -pts - node(hf - d, hl, n - 1, r2, -best - pts, _INF)
+                v = -pts - node(g1, g2, l1, l2, n - 1, r2, -best - pts, _INF)
             else:
-                v = pts + node(hl, hf - d, n - 1, r2, -_INF, best - pts)
+                v = pts + node(l1, l2, g1, g2, n - 1, r2, -_INF, best - pts)
             if v < best:
                 best = v
         return best
 
-    def node(self, hl: int, hf: int, n: int, rem: int, alpha: int, beta: int) -> int:
-        """The value for the leader (in tens) of leading with hands ``hl``, ``hf`` of ``n``
-        cards each, ``rem`` tens still to score; exact inside (alpha, beta), else a bound
-        on the side it falls (fail-soft)."""
-        if n == 0:
-            return 0
+    def node(self, l1: int, l2: int, f1: int, f2: int, n: int, rem: int, alpha: int,
+             beta: int) -> int:
+        """The value for the leader (in tens) of leading with hands ``(l1, l2)``,
+        ``(f1, f2)`` of ``n`` cards each, ``rem`` tens still to score; exact inside
+        (alpha, beta), else a bound on the side it falls (fail-soft)."""
         if rem <= alpha:
             return rem
         if -rem >= beta:
             return -rem
-        self.nodes += 1
         trump = self.trump
-        key = (hl, hf)
+        if n < 2:  # one card each: the last trick, forced
+            if not n:
+                return 0
+            lk = _KIND1[l1]
+            k = _KIND1[f1]
+            if k >> 3 == lk >> 3:
+                fw = k > lk
+            else:
+                fw = k >> 3 == trump
+            return -rem if fw else rem
+        if n == 2:
+            return self._two(l1, l2, f1, f2, rem)
+        self.nodes += 1
+        key = (l1, l2, f1, f2)
         entry = self.table.get(key)
         if entry is not None:
             lo, hi, first = entry
@@ -350,10 +439,7 @@ class _BeziqueSearch:
         a0 = alpha if alpha > lo else lo
         b0 = beta if beta < hi else hi
         a = a0
-        bonus = self.bonus if n == 1 else 0
-        pl = _present(hl)
-        pf = _present(hf)
-        leads = _unmerged(pl, pf)
+        leads = _unmerged1(l1, f1)  # (this trick is not the last: no bonus in it)
         node = self.node
         best = -_INF
         best_lead = 0
@@ -363,30 +449,39 @@ class _BeziqueSearch:
         else:
             order = []
         while leads:
-            x = leads & -leads
+            # the higher suits and cards first
+            x = 1 << (leads.bit_length() - 1)
             leads ^= x
             order.append(x)
+        n1 = n - 1
         for x in order:
-            lk = _KIND[x]
-            hl2 = hl - x
+            lk = _KIND1[x]
+            if l2 & x:
+                m1, m2 = l1, l2 - x
+            else:
+                m1, m2 = l1 - x, l2
             lb_val = _VAL[lk]
-            opts = _follows(pf, lk, trump) & _unmerged(pf, _present(hl2) | x)
+            opts = _follows1(f1, lk, trump) & _unmerged1(f1, m1 | x)
             worst = _INF
             fb = b0  # the follower's bound: he need not find less than b0
             while opts:
                 d = opts & -opts
                 opts ^= d
-                k = _KIND[d]
+                k = _KIND1[d]
                 if k >> 3 == lk >> 3:
                     fw = k > lk
                 else:
                     fw = k >> 3 == trump
-                pts = lb_val + _VAL[k] + bonus
+                pts = lb_val + _VAL[k]
                 r2 = rem - pts
-                if fw:
-                    v = -pts - node(hf - d, hl2, n - 1, r2, -fb - pts, -a - pts)
+                if f2 & d:
+                    g1, g2 = f1, f2 - d
                 else:
-                    v = pts + node(hl2, hf - d, n - 1, r2, a - pts, fb - pts)
+                    g1, g2 = f1 - d, f2
+                if fw:
+                    v = -pts - node(g1, g2, m1, m2, n1, r2, -fb - pts, -a - pts)
+                else:
+                    v = pts + node(m1, m2, g1, g2, n1, r2, a - pts, fb - pts)
                 if v < worst:
                     worst = v
                     if v < fb:
@@ -410,6 +505,47 @@ class _BeziqueSearch:
         return best
 
 
+    def _two(self, l1: int, l2: int, f1: int, f2: int, rem: int) -> int:
+        """The exact value for the leader with two cards each (no table: a few cases)."""
+        trump = self.trump
+        best = -_INF
+        leads = l1
+        while leads:
+            x = leads & -leads
+            leads ^= x
+            lk = _KIND1[x]
+            ly = _KIND1[(l1 ^ x) or x]  # his other card (the same kind if he holds two)
+            opts = _follows1(f1, lk, trump)
+            worst = _INF
+            while opts:
+                d = opts & -opts
+                opts ^= d
+                k = _KIND1[d]
+                fy = _KIND1[(f1 ^ d) or d]
+                if k >> 3 == lk >> 3:
+                    fw = k > lk
+                else:
+                    fw = k >> 3 == trump
+                pts = _VAL[lk] + _VAL[k]
+                # the last trick, led by the winner of this one: each has one card left
+                if fw:
+                    a, b = fy, ly
+                else:
+                    a, b = ly, fy
+                if b >> 3 == a >> 3:
+                    second = b > a  # the second card wins it
+                else:
+                    second = b >> 3 == trump
+                last = rem - pts
+                if fw:
+                    v = -pts + (last if second else -last)
+                else:
+                    v = pts + (-last if second else last)
+                if v < worst:
+                    worst = v
+            if worst > best:
+                best = worst
+        return best
 
 
 class RubiconSolver(_FamilySolver):
