@@ -241,8 +241,8 @@ def test_inference_weighs_worlds_by_the_adversarys_rule_play() -> None:
 def test_pimc_beats_the_random_player_over_duplicate_deals() -> None:
     game = make_game("bezique")
     stats = duplicate_table(
-        game, lambda g, s: make_bot("pimc:iterations=2,rollout=random", g, s),
-        lambda g, s: RandomBot(s), n_deals=3, seed=2, check=True)
+        game, lambda g, s: make_bot("pimc:iterations=3,rollout=random", g, s),
+        lambda g, s: RandomBot(s), n_deals=6, seed=2, check=True)
     lo, _ = stats.confidence_interval(0.95)
     assert lo > 0 and stats.win_rate >= 0.8
 

@@ -84,13 +84,20 @@ class _Rollout:
 
     def __init__(self, game: Game[Any], kind: str, rng: random.Random,
                  solver: Any = None) -> None:
-        self.rng = rng
+        self.rng = random.Random(rng.getrandbits(64))  # its own: reseed() resets it
         self.rules: Bot | None = None
         self.solver = solver
         if kind == "rules":
             from . import rule_bot_class
 
             self.rules = rule_bot_class(game)(rng.getrandbits(32))
+
+    def reseed(self, seed: int) -> None:
+        """Restart the policy's random choices from ``seed`` (common random numbers: the
+        playouts after each action of one world make the same choices where they can)."""
+        self.rng.seed(seed)
+        if self.rules is not None:
+            self.rules.rng.seed(seed)
 
     def margins(self, state: State) -> list[float]:
         """Play ``state`` (changed in place) out and return each seat's margin."""
@@ -472,8 +479,9 @@ class PIMCBot(SearchBot):
     """Perfect-information Monte Carlo: ``iterations`` worlds drawn with ``resample``; in
     each, every legal action is valued exactly by the game's endgame solver when one
     exists and applies (``solver=true``), otherwise by ``rollouts`` playouts after it
-    (rule-based by default where the game has a rule player). An action's value is its
-    mean over the worlds.
+    (rule-based by default where the game has a rule player), the playouts after each
+    action of a world drawing the same random numbers. An action's value is its mean over
+    the worlds.
 
     With ``inference=true`` each world is weighted by how likely the adversaries' past
     actions are in it (see :class:`Inference`); the values are then weighted means."""
@@ -535,11 +543,15 @@ class PIMCBot(SearchBot):
                     stats.add(a, float(v), weight)
                 stats.exact += 1
                 continue
+            # common random numbers: the j-th playout after every action of this world
+            # starts from the same seed, so their differences owe less to luck
+            seeds = [rng.getrandbits(64) for _ in range(k)]
             for a in w.legal_actions():
                 total = 0.0
-                for _ in range(k):
+                for j in range(k):
                     after = w.clone()
                     after.apply(a)
+                    rollout.reseed(seeds[j])
                     total += rollout.margins(after)[seat]
                 stats.add(a, total / k, weight)
         return stats
