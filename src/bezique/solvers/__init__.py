@@ -7,6 +7,16 @@ perfect information given a full state (the real one, or a world drawn with
 deal's ``returns()[mover] - returns()[other]`` under perfect play by both, in the units
 of the game's ``deal_result`` (see :mod:`.base`).
 
+- :func:`solver_for` gives a game its solver: the fast one of its own game
+  (:class:`~.family.BeziqueSolver`, :class:`~.family.RubiconSolver` for Rubicon and
+  Chinese Bézique, :class:`~.sixtysix.SixtySixSolver`), which reads the position from the
+  state's observations, scores, legal actions and the game's options only, with
+  equivalent cards merged; else the :class:`GenericSolver` for another two-handed game of
+  the family (a subclass of one of them, say), which searches the game's own ``State``
+  and is the reference the fast ones are tested against; None for three seats or more.
+- :class:`EndgameSolver`: ``applies(state)``, ``solve(state)`` (every legal action to its
+  exact value), ``best(state)``.
+
 >>> from bezique.games import make_game
 >>> solver_for(make_game("bezique")) is not None, solver_for(make_game("bezique3"))
 (True, None)
@@ -23,7 +33,8 @@ from .generic import GenericSolver, minimax, position_key
 
 def solver_for(game: Game[Any]) -> EndgameSolver | None:
     """The best endgame solver for ``game``, or None when no solver handles it (games of
-    three or more seats, Chouette)."""
+    three or more seats, Chouette). A game of a subclass (a preset with other rules) gets
+    the generic solver, which assumes nothing about its rules."""
     if endgame_kind(game) is None:
         return None
     from ..games.bezique.rubicon import Chinese, Rubicon

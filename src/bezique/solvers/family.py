@@ -9,10 +9,12 @@ public face only: each seat's ``observation(seat)`` (its hand, the trump, whose 
 card led, the tricks played, the points and the brisques so far), ``scores()``,
 ``legal_actions()`` and the game's options; never a private attribute.
 
-Representation: a hand is one int holding a count per card kind in a nibble (kind =
-``suit * 8 + rank`` in order of strength, 0 the Seven, 7 the Ace), so that identical
-cards from several packs cost nothing; "cards of a suit", "higher than the lead" and
-"which kinds are held" are a few integer operations.
+Representation: cards are kinds, ``suit * 8 + rank`` in order of strength (0 the Seven, 7
+the Ace), so that "cards of a suit", "higher than the lead" and "which kinds are held"
+are a few integer operations. Rubicon's and Chinese Bézique's hands (up to six of a card)
+are one int holding a count per kind in a nibble; Bézique's (at most two of a card) two
+masks of one bit per kind, the kinds held and those held twice. Identical cards from
+several packs are one choice and cost nothing extra.
 
 Merged cards: two cards of one suit in one hand are the same choice when no card still in
 play (in either hand or on the table) lies between them in rank or has the rank of
@@ -20,9 +22,17 @@ either, and both are brisques or neither is: against every card left they win an
 alike and score alike, so only the highest of such a run is searched and the others get
 its value. Duplicates of a card are one choice too.
 
-Values are exact (full minimax, alpha-beta only prunes what cannot change it) and in the
-game's ``deal_result`` units: Bézique's points; Rubicon's and Chinese's deal in hundreds,
-settled by the game's own :meth:`~bezique.games.bezique.rubicon.Rubicon.settle`.
+Search: alpha-beta (fail-soft) over whole tricks, the leader choosing a lead and the
+follower an answer, with a transposition table at each lead keyed by both hands (and, in
+Rubicon, the leader and the brisques each has won so far, which the settlement reads, and
+who has revoked under the French penalty); the lead that was best when a position was
+last searched is tried first, then the higher cards. The table is cleared for each
+``solve``.
+
+Values are exact (full minimax: alpha-beta only prunes what cannot change them; every
+root action is searched with a full window) and in the game's ``deal_result`` units:
+Bézique's points; Rubicon's and Chinese's deal in hundreds, settled by the game's own
+:meth:`~bezique.games.bezique.rubicon.Rubicon.settle`.
 """
 
 from __future__ import annotations
@@ -689,6 +699,10 @@ class _RubiconSearch:
              alpha: int, beta: int) -> int:
         """The value for the leader ``L`` of the position (fail-soft: exact inside
         (alpha, beta), else a bound on the side it falls)."""
+        if n == 1:  # one card each: the last trick, forced (no table)
+            x = _present(hl)
+            return self._after(0, hf, L, bl, bf, rl, rf, _KIND[x], _present(hf), 1, alpha,
+                               beta)
         self.nodes += 1
         key = (hl, hf, L, bl, bf, rl, rf)
         entry = self.table.get(key)
@@ -713,7 +727,7 @@ class _RubiconSearch:
             order.append(first)
             leads ^= first
         while leads:
-            x = leads & -leads
+            x = 1 << ((leads.bit_length() - 1) & ~3)  # the higher suits and cards first
             leads ^= x
             order.append(x)
         after = self._after
