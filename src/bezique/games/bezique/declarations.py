@@ -537,6 +537,37 @@ def _screen(game: Any, trump: int) -> Screen | None:
     return screen
 
 
+def _candidate_screen(game: Any, trump: int
+                      ) -> list[tuple[Any, tuple[int, int, int]]] | None:
+    """Each of the game's candidates under ``trump`` (:meth:`MeldTable.candidates`) with
+    ``(need, guard, fields)`` as in :func:`_screen`: the counts it needs, their guard
+    bits, and the fields one of the cards just laid must be in (its cards; a four's
+    rank). Fixed by the game's frozen options: kept on the game. None when the pack has
+    more copies of a card than a field holds."""
+    try:
+        return game._cand_screens[trump]  # type: ignore[no-any-return]
+    except (AttributeError, KeyError):
+        pass
+    if game.pack.copies > _MAX_COPIES:
+        game.__dict__.setdefault("_cand_screens", {})[trump] = None
+        return None
+    out = []
+    for x in game.candidates(trump):
+        kinds = x[1]
+        if isinstance(kinds, int):  # a four of this rank
+            at = _RANK_FIELDS + 8 * (kinds - TEN)
+            out.append((x, (4 << at, 128 << at, 127 << at)))
+        else:
+            n = g = f = 0
+            for k in kinds:
+                n += 1 << 4 * k
+                g |= _CARD_GUARD[k]
+                f |= 7 << 4 * k
+            out.append((x, (n, g, f)))
+    game.__dict__.setdefault("_cand_screens", {})[trump] = out
+    return out
+
+
 # -- the declaring part of a state ------------------------------------------------------
 
 Plan = tuple[list[int], list[tuple[str, list[tuple[int, int]]]]]
@@ -806,11 +837,21 @@ class Declarer(PublicLog):
         trump = self._declaration_trump(primary[0], [c for c, _ in primary[1]])
         # only combinations that one of the cards just laid may enter can be completed by
         # them (each needs a fresh card)
-        laid = set(fresh)
-        ranks = {c & 15 for c in fresh}
-        candidates = [x for x in self.game.candidates(trump)
-                      if (x[1] in ranks if isinstance(x[1], int)
-                          else not laid.isdisjoint(x[1]))]
+        # them (each needs a fresh card), and only those whose cards all lie on the
+        # simulated table (marking never adds a card): counts as in :func:`_screen`
+        screen = _candidate_screen(self.game, trump)
+        if screen is None:
+            laid_set = set(fresh)
+            ranks = {c & 15 for c in fresh}
+            candidates = [x for x in self.game.candidates(trump)
+                          if (x[1] in ranks if isinstance(x[1], int)
+                              else not laid_set.isdisjoint(x[1]))]
+        else:
+            weight = _WEIGHT.__getitem__
+            laid = sum(map(weight, fresh))
+            held = sum(weight(u[0]) for u in table.values()) | _GUARD
+            candidates = [x for x, (need, guard, fields) in screen
+                          if laid & fields and (held - need) & guard == guard]
         if not candidates:
             return []
         leaves: list[list[tuple[str, list[tuple[int, int]]]]] = []
@@ -1340,8 +1381,19 @@ class _Assignment:
         return False
 
 
+#: each card id's ``Card`` (the cached instance ``Card(c)`` gives), None for no card
+_CARDS: list[Card | None] = [Card(c) if 2 <= c & 15 <= 14 else None for c in range(64)]
+#: :func:`_pair_order` as one int per card (then the flag in the last bit): the same order
+_BOOK_KEY: list[int] = [(-STRENGTH[c] * 4 + 3 - (c >> 4)) * 2 for c in range(64)]
+
+
+def _meld_key(pair: tuple[Card, bool]) -> int:
+    return _BOOK_KEY[pair[0]] + pair[1]
+
+
 def _meld(cls: type[MeldBase], name: str, refs: list[tuple[int, int]]) -> MeldBase:
-    return cls(name, tuple(sorted(((Card(c), r >= 0) for c, r in refs), key=_pair_order)))
+    return cls(name, tuple(sorted([(_CARDS[c], r >= 0) for c, r in refs],  # type: ignore[misc]
+                                  key=_meld_key)))
 
 
 def _pick(table: dict[int, list[int]], kinds: list[int] | int, klass: int,
