@@ -283,3 +283,33 @@ def test_bezique_merged_cards_share_their_value() -> None:
     values = {str(a): v for a, v in solver.solve(state).items()}
     assert values["KS"] == values["QS"] == values["JS"]
     assert values == {str(a): v for a, v in GenericSolver(game).solve(state).items()}
+
+
+def test_a_world_drawn_in_the_last_eight_tricks_is_the_true_position() -> None:
+    """In Bézique's last eight tricks every unseen card is in the other hand, so a world
+    drawn for either seat solves to the same values as the real deal."""
+    state = endgame("bezique", 3, 4)
+    assert state is not None
+    solver = solver_for(state.game)
+    assert solver is not None
+    truth = solver.solve(state)
+    for seat in (0, 1):
+        world = state.resample(seat, random.Random(seat))
+        assert solver.applies(world)
+        assert solver.solve(world) == truth
+
+
+def test_a_variant_class_gets_the_generic_solver() -> None:
+    """A game deriving from one of the family (a preset with rules of its own) is solved
+    by the generic solver, which assumes nothing about its rules."""
+
+    class Preset(SixtySix):
+        name = "preset"
+
+    solver = solver_for(Preset())
+    assert type(solver) is GenericSolver
+    state = endgame("sixtysix", 4, 4)
+    assert state is not None
+    assert not solver.applies(state)  # a state of another game
+    with pytest.raises(ValueError, match="not a state of"):
+        solver.solve(state)
