@@ -71,7 +71,6 @@ from .declarations import (
     book_order,
     card_of_play,
     describe_event,
-    extend_record,
     four,
     parse_family_action,
     row,
@@ -491,7 +490,7 @@ class BeziqueState(TurnUp, TwoHandedState):
     __slots__ = ("game", "dealer", "trump", "turn_up", "stock", "hands", "tables",
                  "carried", "points", "phase", "player", "lead", "lead_table", "tricks",
                  "won", "known", "serial", "log", "last_trick", "brisques", "exchanged",
-                 "last_winner", "declared", "_decl", "seven_taken")
+                 "last_winner", "declared", "_decl", "seven_taken", "_rec")
 
     game: Bezique
     dealer: int
@@ -520,6 +519,7 @@ class BeziqueState(TurnUp, TwoHandedState):
     #: a Seven has been taken up from the turn-up by an exchange (Seven for Seven, BZ 39):
     #: none is left to exchange
     seven_taken: bool
+    _rec: Any  # (log node, public record as of it): observations extend it, not redo it
 
     declare_phases = (DECLARE,)
 
@@ -543,6 +543,7 @@ class BeziqueState(TurnUp, TwoHandedState):
         s.exchanged = False
         s.declared = False
         s.seven_taken = False
+        s._rec = None
         if order[16] & 15 == SEVEN:  # a Seven turned up scores the dealer 10 (Dealing)
             s._score(dealer, 10, "seven turned up")
         return s
@@ -576,6 +577,7 @@ class BeziqueState(TurnUp, TwoHandedState):
         s.exchanged = False
         s.declared = False
         s.seven_taken = False
+        s._rec = None
         return s
 
     # -- bookkeeping ---------------------------------------------------------------------
@@ -914,6 +916,7 @@ class BeziqueState(TurnUp, TwoHandedState):
         s.declared = self.declared
         s._decl = self._decl
         s.seven_taken = self.seven_taken
+        s._rec = self._rec
         return s
 
     def observation(self, seat: int) -> BeziqueObservation:
@@ -922,7 +925,7 @@ class BeziqueState(TurnUp, TwoHandedState):
         hand, tables, hand_sizes, known, carried, last_trick = self._seen(seat)
         trick = (Card(self.lead),) if self.phase == FOLLOW else ()
         stock_size = len(self.stock) + (1 if self.turn_up >= 0 else 0)
-        history, played, (ann0, ann1) = extend_record(None, self.events(), 2, describe_event)
+        history, played, (ann0, ann1) = self._public_record()
         return BeziqueObservation(
             seat=seat, dealer=self.dealer, to_move=self.current_player(),
             phase=PHASE_NAMES[self.phase], trump=Suit(self.trump),
