@@ -183,12 +183,15 @@ def test_the_registry_lists_the_search_players_with_descriptions() -> None:
     assert isinstance(make_bot("flat", game, 1), FlatMonteCarloBot)
     assert isinstance(make_bot("ismcts:c=1.5", game, 1), ISMCTSBot)
     assert make_bot("pimc-infer", game, 1).inference is not None  # type: ignore[attr-defined]
-    bot = make_bot("pimc:iterations=40,seconds=0.5", game, 1)
+    bot = make_bot("pimc:worlds=40,seconds=0.5", game, 1)
     assert (bot.iterations, bot.seconds) == (40, 0.5)  # type: ignore[attr-defined]
+    assert make_bot("ismcts:simulations=30", game, 1).iterations == 30  # type: ignore[attr-defined]
+    assert make_bot("flat:playouts=30", game, 1).iterations == 30  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("spec", "named"), [
-    ("pimc:worlds=40", "unknown parameter 'worlds'; parameters: iterations, seconds"),
+    ("pimc:depth=40", "unknown parameter 'depth'; parameters: iterations, seconds"),
+    ("pimc:worlds=3,iterations=4", "parameter 'iterations' given twice"),
     ("pimc:iterations=0", "iterations takes a whole number >= 1, not '0'"),
     ("pimc:iterations=2.5", "iterations takes a whole number >= 1, not '2.5'"),
     ("flat:seconds=-1", "seconds takes a number > 0 or none, not '-1'"),

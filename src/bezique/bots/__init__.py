@@ -88,7 +88,10 @@ def describe_bots() -> list[tuple[str, str]]:
         line = _DESCRIPTIONS.get(name, "")
         if name in _SEARCH_KINDS:
             cls, _ = _SEARCH_KINDS[name]
-            line += f" (parameters: {', '.join(p.name for p in cls.PARAMS)})"
+            also = {v: k for k, v in cls.ALIASES.items()}
+            names = [p.name + (f" (or {also[p.name]})" if p.name in also else "")
+                     for p in cls.PARAMS]
+            line += f" (parameters: {', '.join(names)})"
         out.append((name, line))
     return out
 

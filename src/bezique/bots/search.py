@@ -285,16 +285,19 @@ class SearchBot(Bot):
     PARAMS: ClassVar[tuple[Param, ...]] = _COMMON
     #: what an iteration is called in the reasons given
     unit: ClassVar[str] = "iterations"
+    #: other names a parameter may be given by (PIMC's ``worlds`` for ``iterations``)
+    ALIASES: ClassVar[dict[str, str]] = {}
 
     def __init__(self, game: Game[Any], seed: int | None = None, **params: Any) -> None:
         super().__init__(seed)
         self.game = game
         known = {p.name: p for p in self.PARAMS}
         values = dict(self.defaults(game))
-        for key, raw in params.items():
+        for given, raw in params.items():
+            key = self.ALIASES.get(given, given)
             if key not in known:
-                raise OptionError(f"{self.name}: unknown parameter {quoted(key)}; parameters:"
-                                  f" {', '.join(known)}")
+                raise OptionError(f"{self.name}: unknown parameter {quoted(given)}; parameters:"
+                                  f" {', '.join([*known, *self.ALIASES])}")
             values[key] = known[key].read(raw, self.name)
         self.params: dict[str, Any] = values
         self.iterations: int = values["iterations"]
@@ -320,6 +323,7 @@ class SearchBot(Bot):
                                   f" written key=value; parameters:"
                                   f" {', '.join(p.name for p in cls.PARAMS)}")
             key = key.strip().replace("-", "_")
+            key = cls.ALIASES.get(key, key)
             if key in params:
                 raise OptionError(f"{cls.name}: parameter {quoted(key)} given twice")
             params[key] = value.strip()
@@ -446,6 +450,7 @@ class FlatMonteCarloBot(SearchBot):
     name = "flat"
     description = "flat Monte Carlo: random playouts of each legal action, mean margin"
     unit = "playouts"
+    ALIASES = {"playouts": "iterations"}
     PARAMS = (*_COMMON,
               Param("rollout", str, "the playout policy", choices=ROLLOUTS),
               Param("solver", bool, "end playouts at a solved endgame, valued exactly"))
@@ -490,6 +495,7 @@ class PIMCBot(SearchBot):
     description = ("perfect-information Monte Carlo: sampled worlds, exact endgames,"
                    " rule-based playouts")
     unit = "worlds"
+    ALIASES = {"worlds": "iterations"}
     PARAMS = (*_COMMON,
               Param("rollout", str, "the playout policy", choices=ROLLOUTS),
               Param("rollouts", int, "playouts of each action in each world", 1),
@@ -722,6 +728,7 @@ class ISMCTSBot(SearchBot):
     name = "ismcts"
     description = "information-set MCTS: one tree over sampled worlds, UCB1 with availability"
     unit = "simulations"
+    ALIASES = {"simulations": "iterations"}
     PARAMS = (*_COMMON,
               Param("rollout", str, "the playout policy", choices=ROLLOUTS),
               Param("c", float, "UCB1 exploration constant (times the margins' spread)", 0),
