@@ -94,32 +94,23 @@ def test_a_card_led_to_win_the_trick_is_not_counted_on_to_declare() -> None:
 
 # -- four Jacks and the bézique Jack ------------------------------------------------------------
 
-def test_four_jacks_is_not_made_with_the_bezique_jack_while_it_is_wanted() -> None:
-    # Suggestions, Declaring: seldom show the bézique cards in other combinations; four
-    # Jacks is a very bad meld, telling the adversary double bézique is out of reach.
-    # The Queen of spades is still to come: hold the Jack of diamonds up
-    state = position(None, "JD JC JH JS 7C 8C 9C", trump="H", turn_up="8H",
-                     phase="declare", stock=20)
+def test_a_waiting_bezique_is_worth_its_40_not_taken_for_four_jacks() -> None:
+    # bézique and four Jacks are both 40; only four Jacks made with the bézique Jack is the
+    # poor meld (Suggestions, Declaring). Here nothing but bézique waits, so a King that
+    # wins the Jack's trick is worth spending to declare it
+    state = position(None, "QS JD KC 8D 8S 9D 7D", trump="H", turn_up="8H",
+                     phase="follow", lead="JC", to_move=1)
     action, reasons = advise(state)
-    assert action == "draw", reasons
-    assert reasons == ("draws: every declaration open shows too much",
-                       "four jacks (40) would lay out JD, wanted for bezique, and show that"
-                       " the double bezique is out of reach")
+    assert action == "KC", reasons
+    assert reasons[0] == "wins with KC to declare bezique (40)"
 
 
 def test_four_jacks_without_the_bezique_jack_is_declared() -> None:
+    # four Jacks that leave the bézique Jack in the hand show nothing of bézique
     state = position(None, "JD JC JH JS JS 8C 9C", trump="H", turn_up="8H",
                      phase="declare", stock=20)
     action, _ = advise(state)
     assert action.startswith("four-jacks") and "JD" not in action
-
-
-def test_four_jacks_with_the_bezique_jack_at_the_end_of_the_stock() -> None:
-    # with three tricks of the stock left there is no time to wait: the 40 are taken
-    state = position(None, "JD JC JH JS 7C 8C 9C", trump="H", turn_up="8H",
-                     phase="declare", stock=3)
-    action, _ = advise(state)
-    assert action.startswith("four-jacks")
 
 
 # -- brisques ----------------------------------------------------------------------------------

@@ -18,8 +18,8 @@ the suggestion it follows:
 * declare the most valuable combination, but a single bézique before the double and the
   royal marriage before the sequence while there is time to win another trick, so both
   score (Bézique, Declarations; ``BZ 57``, ``BZ 60``);
-* seldom show the bézique cards in other combinations: no four Jacks with the bézique
-  Jack while it is wanted for bézique and there is time;
+* seldom show the bézique cards in other combinations (four Jacks with the bézique Jack
+  is declared only when nothing better is open);
 * exchange the Seven of trumps for the turn-up when nothing worth more can be declared,
   and keep the second Seven to exchange Seven for Seven (``BZ 39``);
 * in the last eight tricks (follow suit and win, ``BZ 71``) every card is known (the
@@ -116,12 +116,6 @@ class RulesParams:
     the one sure winner of the last eight tricks)."""
     trump_ace_late: int = 3
     """Tricks of the stock left from which the trump Ace may be led freely."""
-    bezique_jack_shown: float = 45.0
-    """What declaring four Jacks with the bézique Jack fresh from the hand costs while
-    that Jack is wanted for bézique and the stock has time left: more than the four is
-    worth, so it waits (Suggestions, Declaring: seldom show the bézique cards in other
-    combinations; four Jacks is a very bad meld, showing the adversary he cannot hope for
-    double bézique)."""
     throw_brisque: float = 5.0
     """What throwing an Ace or a Ten to a trick the adversary wins costs beyond the
     brisque he takes and the card's keep-value: a brisque let go is a swing of twenty
@@ -468,19 +462,10 @@ class _View:
                 name = _FOURS_NAME[r]
         if name == "four-jacks" and self.mine[self.bj]:
             # Suggestions: four Jacks is a poor meld (it tells the adversary the double
-            # bézique is out of reach), not worth winning a trick for; while the Jack
-            # is wanted for bézique, not to be made with it at all
-            best = 0.0 if self.bezique_jack_wanted() else 30.0
-            if not best:
-                name = ""
+            # bézique is out of reach), not worth winning a trick for (a bézique, also
+            # 40, is not four Jacks)
+            best = 30.0
         return best, name
-
-    def bezique_jack_wanted(self) -> bool:
-        """Whether the bézique Jack is still wanted for bézique while the stock has time
-        left: its Queen is held or unseen (Suggestions, Declaring: hold up the bézique
-        cards)."""
-        return self.tricks_left > 3 and bool(
-            self.usable(self.bq, CLASS_B, 40) or self.unseen[self.bq])
 
     def best_announcement(self, playing: tuple[int, bool] | None = None
                           ) -> tuple[float, str]:
@@ -774,15 +759,11 @@ class BeziqueRulesBot(Bot):
                 for m in a.melds:
                     fresh = [c for c, on_table in m.cards if not on_table]
                     if m.name == "four-jacks" and view.bj in fresh:
-                        # Suggestions: four Jacks shows the double is gone; a very bad
-                        # meld while the Jack is wanted for bézique
-                        v -= self.params.bezique_jack_shown \
-                            if view.bezique_jack_wanted() else 10.0
-                        if why is not None and view.bezique_jack_wanted():
-                            shows[a] = (f"{_combination(m.name)} would lay out"
-                                        f" {_n(view.bj)}, wanted for bezique, and show"
-                                        " that the double bezique is out of reach")
-                        elif why is not None:
+                        # Suggestions: four Jacks shows the double is gone (holding the
+                        # Jack back altogether while it is wanted for bézique was measured
+                        # to cost about a point a deal: the 40 are often never made)
+                        v -= 10.0
+                        if why is not None:
                             shows[a] = (f"{_combination(m.name)} would show that the double"
                                         " bezique is out of reach")
                     elif m.combination.klass != 1 and (view.bq in fresh or view.bj in fresh):
@@ -1138,12 +1119,7 @@ def _why_after_trick(view: _View, best: Action, values: dict[Action, float],
                    + (": the best announcement open" if time else
                       ": it is lost if the stock runs out first"))
     elif type(best) is Draw:
-        shown = [shows[a] for a in declares if a in shows]
-        if shown:
-            why.append("draws: every declaration open shows too much")
-            why.append(shown[0])
-        else:
-            why.append("draws: nothing worth declaring")
+        why.append("draws: nothing worth declaring")
 
 
 def _describe_throw(view: _View, c: int, on_table: bool) -> str:
