@@ -30,7 +30,7 @@ Each figure is the median of ``--runs`` runs (default 5) of ``--seconds`` second
 Sixty-Six played out; the ``schnapsen`` on the left is our preset of the platform's rules
 (``bezique.games.schnapsen``), on the right the platform itself.
 
-    python benchmarks/peers.py                       # the whole comparison (about 12 min)
+    python benchmarks/peers.py                       # all of it: 12 min of CPU (more wall time)
     python benchmarks/peers.py --seconds 1 --runs 3  # a quick look
     python benchmarks/peers.py --json                # the figures as JSON
 """
