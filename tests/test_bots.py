@@ -224,16 +224,18 @@ class _Recorder(Bot):
 
 
 # Recorded at commit acd4f8c, before the rule players learnt to explain themselves
-# (``advise``): every decision of a seeded 3-deal duplicate match (each deal played from
+# (``advise``); Bézique's re-recorded on 1 December 2026, on purpose, when its rule player
+# learnt to keep the second Seven for its exchange, to keep the trump Ace and the Tens
+# and to solve the last eight tricks exactly (Sixty-Six's unchanged): every decision of a seeded 3-deal duplicate match (each deal played from
 # both seats), as (decisions, sha256 of them one a line, A's points, B's points). The
 # players must still make every one of these decisions. A change to the rules themselves
 # (the games' legal actions or their order) may also move them: re-record then, on
 # purpose, with the old and the new player agreeing.
 ARENA_RECORD = {
     ("bezique", "rules", "rules"): (
-        528, "f1efb6654dfb0f91", (550, 140, 210, 430, 270, 250), (140, 550, 430, 210, 250, 270)),
+        528, "8200f7fc6defee40", (560, 160, 190, 450, 230, 250), (160, 560, 450, 190, 250, 230)),
     ("bezique", "rules", "random"): (
-        528, "756b77eccbe7f234", (240, 210, 220, 360, 200, 210), (100, 60, 80, 90, 80, 90)),
+        528, "30cb92a2e019e4e7", (240, 510, 220, 350, 200, 260), (100, 50, 80, 70, 90, 90)),
     ("sixtysix", "rules", "rules"): (
         144, "316e804e8d70c3e6", (1, 0, 2, 0, 0, 1), (0, 1, 0, 2, 1, 0)),
     ("sixtysix", "rules", "random"): (

@@ -304,6 +304,22 @@ def _check_sixtysix_deal(state: State, events: list[tuple[int, int, str]]) -> No
         assert sum(1 for _, _, r in events if r == "last trick") == (0 if s.closed else 1)
 
 
+def _check_schnapsen_deal(state: State, events: list[tuple[int, int, str]]) -> None:
+    """The Schnapsen preset (the platform's rules, docs/PEERS.md): the cards of each
+    trick won as in Sixty-Six (2 to 22), a marriage's 20 or 40 only once its declarer wins
+    a trick ("now counts"), no last-trick 10; over ten tricks the cards bring 120."""
+    for seat, pts, reason in events:
+        assert seat in (0, 1)
+        if reason == "cards":
+            assert 2 <= pts <= 22, f"a trick's cards counted {pts}"
+        else:
+            assert reason == "marriage (now counts)", f"score for {reason!r}"
+            assert pts in (20, 40), f"{reason!r} scored {pts}"
+    s: Any = state
+    if state.is_terminal() and s.tricks == 10:
+        assert sum(p for _, p, r in events if r == "cards") == 120
+
+
 #: Rubicon Bézique's table (Declarations; the same for Chinese Bézique, whose standard
 #: tables stop at the quadruple bézique), carte blanche (RB 8) and the last trick (RB 9).
 RUBICON_VALUES = {
@@ -396,6 +412,7 @@ def _check_multi_bezique_deal(state: State, events: list[tuple[int, int, str]]) 
 SCORE_RULES: dict[str, Callable[[State, list[tuple[int, int, str]]], None]] = {
     "bezique": _check_bezique_deal,
     "sixtysix": _check_sixtysix_deal,
+    "schnapsen": _check_schnapsen_deal,
     "rubicon": _check_rubicon_deal,
     "chinese": _check_rubicon_deal,
     "bezique3": _check_multi_bezique_deal,

@@ -334,11 +334,6 @@ class SchnapsenState(SixtySixState):
 
     # -- copies --------------------------------------------------------------------------
 
-    def clone(self) -> SchnapsenState:
-        s = SixtySixState.clone(self)
-        s.__class__ = SchnapsenState  # the same slots: Sixty-Six's copy, as a Schnapsen one
-        return s  # type: ignore[return-value]
-
     def resample(self, seat: int, rng: random.Random) -> SchnapsenState:
         return super().resample(seat, rng)  # type: ignore[return-value]
 

@@ -59,7 +59,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from ..core.cards import Card, Pack, Rank, Suit, card_name, parse_game_card
 from ..core.errors import IllegalActionError, NotationError, OptionError, quoted
@@ -381,6 +381,9 @@ class SixtySixObservation(Observation):
 
 
 # -- the state ---------------------------------------------------------------------------
+
+_S = TypeVar("_S", bound="SixtySixState")
+
 
 class SixtySixState(TrickState):
     """A position in one deal of two-handed Sixty-Six."""
@@ -874,8 +877,8 @@ class SixtySixState(TrickState):
 
     # -- copies, observations, sampling --------------------------------------------------
 
-    def clone(self) -> SixtySixState:
-        s = SixtySixState.__new__(SixtySixState)
+    def clone(self: _S) -> _S:
+        s = type(self).__new__(type(self))  # a subclass's copy is of its own class
         s.game = self.game
         s.dealer = self.dealer
         s.trump = self.trump
