@@ -23,6 +23,7 @@ from .search import SEARCH_BOTS, FlatMonteCarloBot, ISMCTSBot, PIMCBot, SearchBo
 RULE_BOTS: dict[str, str] = {
     "bezique": "bezique.bots.bezique_rules:BeziqueRulesBot",
     "sixtysix": "bezique.bots.sixtysix_rules:SixtySixRulesBot",
+    "schnapsen": "bezique.bots.sixtysix_rules:SixtySixRulesBot",
     "rubicon": "bezique.bots.rubicon_rules:RubiconRulesBot",
     "chinese": "bezique.bots.rubicon_rules:RubiconRulesBot",
     "bezique3": "bezique.bots.bezique_multi_rules:MultiBeziqueRulesBot",
