@@ -24,6 +24,7 @@ import contextlib
 import dataclasses
 import json
 import math
+import multiprocessing
 import os
 import random
 import statistics
@@ -463,9 +464,10 @@ def _run_local(tasks: list[Task], jobs: int, progress: Progress) -> Iterator[lis
             yield out
         return
     results: dict[int, list[DealOutcome]] = {}
-    # the platform's way of starting processes (fork on Linux up to Python 3.13): the
-    # workers only play deals, never touching what the caller's threads hold
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+    # spawned, not forked: a fork of a caller with threads (a server, a test run driving
+    # a browser) can copy a lock another thread holds and hang for ever
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)),
+                             mp_context=multiprocessing.get_context("spawn")) as pool:
         index: dict[Future[list[DealOutcome]], int] = {
             pool.submit(play_deals, *task): i for i, task in enumerate(tasks)}
         pending = set(index)
