@@ -24,8 +24,8 @@ from bezique.tournament import run_tournament
 RUNGS = ("random", "rules", "flat", "pimc", "ismcts")
 """The rungs from the bottom: each is played against the next."""
 
-DEFAULTS = {"random": "random", "rules": "rules", "flat": "flat:playouts=300",
-            "pimc": "pimc:worlds=4", "ismcts": "ismcts:simulations=300"}
+DEFAULTS = {"random": "random", "rules": "rules", "flat": "flat:playouts=100",
+            "pimc": "pimc:worlds=2", "ismcts": "ismcts:simulations=100"}
 """Each rung's player string by default (cheap budgets)."""
 
 

@@ -156,6 +156,41 @@ def test_pimc_with_the_solver_finds_the_best_play_of_the_last_eight_tricks() -> 
     assert any(exact[a] < best for a in picks)
 
 
+def test_sixtysix_playouts_end_at_the_exact_solver_by_default() -> None:
+    # the fast Sixty-Six solver ends flat and ISMCTS playouts unless told not to; in
+    # Bézique, where solved playouts did not pay for their cost, they play to the end
+    for cls in (FlatMonteCarloBot, ISMCTSBot):
+        assert cls(make_game("sixtysix")).params["solver"] is True
+        assert cls(make_game("bezique")).params["solver"] is False
+    # an endgame after the stock ran out: every world is the real deal, so one playout
+    # of each play, ended at once by the solver, values it exactly
+    game = make_game("sixtysix")
+    solver = solver_for(game)
+    assert solver is not None
+    rules = [make_bot("rules", game, seed=p) for p in (0, 1)]
+    rng = random.Random(3)
+    found = None
+    for seed in range(60):
+        state: State = game.deal(seed % 2, seed=seed)
+        while found is None and not state.is_terminal():
+            if solver.applies(state):
+                exact = solver.solve(state)
+                seat = state.current_player()
+                same = all(solver.solve(state.resample(seat, rng)) == exact
+                           for _ in range(4))
+                if same and len(set(exact.values())) > 1:
+                    found = (state, exact)
+                    break
+            state.apply(rules[state.current_player()].choose(state))
+        if found is not None:
+            break
+    assert found is not None, "no Sixty-Six endgame with a choice and no hidden card"
+    state, exact = found
+    n = len(state.legal_actions())
+    assert FlatMonteCarloBot(game, seed=1, iterations=n).values(state) == pytest.approx(exact)
+    assert ISMCTSBot(game, seed=1, iterations=n).values(state) == pytest.approx(exact)
+
+
 def test_margin_is_the_sides_result_less_the_mean_of_the_other_sides() -> None:
     assert margin((120, 80), (0, 1), 1) == -40
     assert margin((30, 10, 20), (0, 1, 2), 0) == 15

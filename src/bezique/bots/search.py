@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import multiprocessing
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -262,7 +263,10 @@ _POOLS: dict[int, ProcessPoolExecutor] = {}
 def _pool(workers: int) -> ProcessPoolExecutor:
     pool = _POOLS.get(workers)
     if pool is None:
-        pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers)
+        # spawned, not forked: a fork of a process with threads (a server, a test run
+        # driving a browser) can copy a lock held by another thread and hang for ever
+        pool = _POOLS[workers] = ProcessPoolExecutor(
+            max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
     return pool
 
 
@@ -457,9 +461,9 @@ def _rule_default(game: Game[Any]) -> str:
 class FlatMonteCarloBot(SearchBot):
     """Flat Monte Carlo: ``iterations`` playouts shared in turn among the legal actions,
     each in a new world drawn with ``resample``, played out by the rollout policy
-    (random by default, or ``rollout="rules"``; with ``solver=true`` a playout that
-    reaches an endgame the game's solver handles takes its exact value there); an
-    action's value is its mean margin."""
+    (random by default, or ``rollout="rules"``; with ``solver=true``, the default in
+    Sixty-Six, a playout that reaches an endgame the game's solver handles takes its
+    exact value there); an action's value is its mean margin."""
 
     name = "flat"
     description = "flat Monte Carlo: random playouts of each legal action, mean margin"
@@ -732,7 +736,8 @@ class ISMCTSBot(SearchBot):
     simulation draws a world with ``resample`` and walks the tree with the actions legal
     in it, choosing by UCB1 with availability counts (an action's exploration term counts
     the visits in which it was legal), expands one action, plays out with the rollout
-    policy (ended by the exact endgame solver with ``solver=true``) and credits each
+    policy (ended by the exact endgame solver with ``solver=true``, the default in
+    Sixty-Six) and credits each
     action with the margin of the seat that took it. At more than
     two seats every seat's nodes maximise that seat's side's margin in the same tree (the
     adversaries choose as if they saw the world: the usual single-observer
