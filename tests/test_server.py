@@ -448,6 +448,7 @@ def test_a_client_that_stops_reading_is_dropped_and_holds_up_no_one(
     """A connection whose socket takes no more (its buffers full) is cut off after
     SEND_SECONDS; the others at its table get their views all the same."""
     import asyncio
+    import concurrent.futures
 
     from bezique.server import app as app_module
 
@@ -477,6 +478,8 @@ def test_a_client_that_stops_reading_is_dropped_and_holds_up_no_one(
         await asyncio.wait_for(hub.broadcast("t"), 5)  # the dropped one is passed over
         return stuck, honest
 
-    stuck, honest = asyncio.run(scene())
+    # in a thread of its own: a browser test's driver may hold this thread's event loop
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        stuck, honest = pool.submit(asyncio.run, scene()).result()
     assert stuck.closed and stuck.gone.is_set()
     assert [m["seq"] for m in honest.ws.sent] == [7, 7]
