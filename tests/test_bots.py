@@ -226,11 +226,12 @@ class _Recorder(Bot):
 # Recorded at commit acd4f8c, before the rule players learnt to explain themselves
 # (``advise``); Bézique's re-recorded on 1 December 2026, on purpose, when its rule player
 # learnt to keep the second Seven for its exchange, to keep the trump Ace and the Tens
-# and to solve the last eight tricks exactly (Sixty-Six's unchanged): every decision of a seeded 3-deal duplicate match (each deal played from
-# both seats), as (decisions, sha256 of them one a line, A's points, B's points). The
-# players must still make every one of these decisions. A change to the rules themselves
-# (the games' legal actions or their order) may also move them: re-record then, on
-# purpose, with the old and the new player agreeing.
+# and to solve the last eight tricks exactly (Sixty-Six's unchanged): every decision of
+# a seeded 3-deal duplicate match (each deal played from both seats), as (decisions,
+# sha256 of them one a line, A's points, B's points). The players must still make every
+# one of these decisions. A change to the rules themselves (the games' legal actions or
+# their order) may also move them: re-record then, on purpose, with the old and the new
+# player agreeing.
 ARENA_RECORD = {
     ("bezique", "rules", "rules"): (
         528, "8200f7fc6defee40", (560, 160, 190, 450, 230, 250), (160, 560, 450, 190, 250, 230)),
