@@ -598,3 +598,12 @@ def test_think_gives_a_search_opponent_its_time_a_move(tmp_path: Path) -> None:
     assert_clean_failure(play("--opponent", "rules", "--think", "1", "--record",
                               str(tmp_path / "x.txt")), "--think", "does not search")
     assert not (tmp_path / "x.txt").exists()
+
+
+@pytest.mark.parametrize("game,rules", [("bezique", "Foster's rules"),
+                                        ("schnapsen", "the schnapsen platform's rules")])
+def test_the_opening_names_whose_rules_the_defaults_are(tmp_path: Path, game: str,
+                                                        rules: str) -> None:
+    result = play("--game", game, "--seed", "1", "--record", str(tmp_path / "r.txt"),
+                  stdin="quit\n")
+    assert f"Options: {rules} (no options changed)." in result.output

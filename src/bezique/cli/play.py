@@ -633,7 +633,7 @@ def _new_match(game_name: str, options: tuple[str, ...], opponent: str, seed: in
     kinds = tuple(HUMAN if s == human else opponent for s in seats.order())
     changed = game.options.changed()
     opts = ", ".join(f"{k}={v}" for k, v in changed.items()) if changed \
-        else "Foster's rules (no options changed)"
+        else f"{game.rules_by} (no options changed)"
     against = "the computer" if len(kinds) == 2 else f"{len(kinds) - 1} computer players"
     head = [f"{game.title}: you against {against} ({opponent} player).",
             f"Options: {opts}."]

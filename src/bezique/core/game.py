@@ -313,6 +313,8 @@ class Game(ABC, Generic[S]):
     options_class: ClassVar[type[Options]]
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    #: Whose rules the defaults are, as the screen names them.
+    rules_by: ClassVar[str] = "Foster's rules"
     #: The seats of this instance (set by ``__init__``; the class value is the two-handed
     #: default).
     num_players: int = 2

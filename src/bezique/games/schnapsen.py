@@ -124,6 +124,7 @@ class Schnapsen(SixtySix):
 
     name = "schnapsen"
     title = "Schnapsen"
+    rules_by = "the schnapsen platform's rules"
     options_class = SchnapsenOptions  # type: ignore[assignment]
     options: SchnapsenOptions  # type: ignore[assignment]
 

@@ -410,6 +410,7 @@ class ThreeHandedBezique(MultiBezique):
 
     name = "bezique3"
     title = "Three-handed Bézique"
+    rules_by = "Enquire Within's rules"
     options_class = ThreeHandedOptions
     options: ThreeHandedOptions
     min_players = max_players = 3
@@ -436,6 +437,7 @@ class FourHandedBezique(MultiBezique):
 
     name = "bezique4"
     title = "Four-handed Bézique"
+    rules_by = "Enquire Within's rules"
     options_class = FourHandedOptions
     options: FourHandedOptions
     min_players = max_players = 4
