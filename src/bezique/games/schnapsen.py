@@ -161,34 +161,9 @@ class SchnapsenState(SixtySixState):
         hands: list[list[int]] = [[], []]
         hands[pone] = o[0:10:2]
         hands[dealer] = o[1:10:2]
-        s = cls.__new__(cls)
-        s.game = game  # type: ignore[assignment]
-        s.dealer = dealer
-        s.hands = hands
-        s.turn_up = o[19]
-        s.trump = s.turn_up >> 4
-        s.nine = s.trump * 16 + JACK  # the card that exchanges for the trump card
-        s.stock = o[18:9:-1]  # the top card (o[10]) last, as pop() takes it
-        s.closed = False
-        s.closer = -1
-        s.closed_opp_trick = False
-        s.points = [0, 0]
-        s.pending = [0, 0]
-        s.tricks_won = [0, 0]
-        s.won = [[], []]
-        s.phase = LEAD
-        s.player = pone
-        s.lead = -1
-        s.tricks = 0
-        s.known = [[], []]
-        s.voids = [0, 0]
-        s.log = None
-        s.last_trick = ()
-        s.last_winner = -1
-        s.winner = -1
-        s.value = 0
-        s.outcome = ""
-        return s
+        # the card that exchanges for the trump card is the Jack of trumps; the talon's
+        # top card (o[10]) last, as pop() takes it
+        return cls._dealt(game, dealer, hands, o[19], JACK, o[18:9:-1])
 
     @classmethod
     def position(cls, game: SixtySix, **kw: object) -> SchnapsenState:

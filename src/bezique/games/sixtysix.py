@@ -450,14 +450,21 @@ class SixtySixState(TrickState):
             else:  # the thirteenth card, i.e. the top of the talon
                 at = 0
             turn_up = talon.pop(at)
+        return cls._dealt(game, dealer, hands, turn_up, NINE, talon[::-1])  # pop(): the top
+
+    @classmethod
+    def _dealt(cls: type[_S], game: Any, dealer: int, hands: list[list[int]], turn_up: int,
+               exchanger: int, stock: list[int]) -> _S:
+        """A state just dealt: the hands, the turn-up (the trump card), the rank of the
+        trump that exchanges for it, the stock (its top card last), nothing played."""
         s = cls.__new__(cls)
         s.game = game
         s.dealer = dealer
         s.hands = hands
         s.turn_up = turn_up
         s.trump = turn_up >> 4
-        s.nine = s.trump * 16 + NINE
-        s.stock = talon[::-1]  # pop() takes the top card
+        s.nine = s.trump * 16 + exchanger
+        s.stock = stock
         s.closed = False
         s.closer = -1
         s.closed_opp_trick = False
@@ -466,7 +473,7 @@ class SixtySixState(TrickState):
         s.tricks_won = [0, 0]
         s.won = [[], []]
         s.phase = LEAD
-        s.player = pone  # the pone leads first (Method of Playing)
+        s.player = 1 - dealer  # the pone leads first (Method of Playing)
         s.lead = -1
         s.tricks = 0
         s.known = [[], []]
