@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 import click
@@ -58,6 +59,20 @@ def _status(record: Record, match: Match) -> str:
             " to act")
 
 
+def replayed(file: str, fail: Callable[[str], NoReturn]) -> tuple[Record, Match]:
+    """The record FILE (``-``: standard input) and its match, read and replayed in one
+    pass: a broken or hostile file is refused at its first fault, within the record
+    limits, without reading the rest; ``fail`` is told why (the command's own error)."""
+    try:
+        if file == "-":
+            return replay_file(sys.stdin.buffer)
+        return replay_file(file)
+    except OSError as exc:
+        fail(f"cannot read {file}: {exc.strerror or exc}")
+    except BeziqueError as exc:
+        fail(f"{file}: {exc}")
+
+
 @cli.command("replay")
 @click.argument("file", type=click.Path(allow_dash=True, path_type=str))
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary instead.")
@@ -66,17 +81,7 @@ def replay_command(file: str, as_json: bool) -> None:
     the rules, and print the score sheet. A malformed or illegal record, or one over the
     record limits (16 MiB, 8 KiB a line), is reported with its line, deal and action, and
     exits with status 2."""
-    try:
-        # read and replayed in one pass: a broken or hostile file is refused at its first
-        # fault, within the record limits, without reading the rest
-        if file == "-":
-            record, match = replay_file(sys.stdin.buffer)
-        else:
-            record, match = replay_file(file)
-    except OSError as exc:
-        _fail(f"cannot read {file}: {exc.strerror or exc}")
-    except BeziqueError as exc:
-        _fail(f"{file}: {exc}")
+    record, match = replayed(file, _fail)
     if as_json:
         click.echo(json.dumps(summary(record, match), indent=2, ensure_ascii=False))
         return

@@ -13,9 +13,10 @@ import click
 from ..analysis import Decision, default_threshold, review
 from ..bots import make_bot
 from ..core.errors import BeziqueError, OptionError
-from ..record import Record, replay_file
+from ..record import Record
 from .main import cli
 from .play import _cards_as_shown
+from .replay import replayed
 
 #: the reviewing player unless --player says otherwise
 DEFAULT_REVIEWER = "pimc"
@@ -75,15 +76,7 @@ def review_command(file: str, reviewer: str, seats: tuple[int, ...], deals: tupl
     """Go through the game record FILE (- for standard input) with a search player and
     mark each decision of the person (or of --seat) that lost expected points, with what
     the search player would have done and what each choice was worth."""
-    try:
-        if file == "-":
-            record, match = replay_file(sys.stdin.buffer)
-        else:
-            record, match = replay_file(file)
-    except OSError as exc:
-        _fail(f"cannot read {file}: {exc.strerror or exc}")
-    except BeziqueError as exc:
-        _fail(f"{file}: {exc}")
+    record, match = replayed(file, _fail)
     game = match.game
     for d in deals:
         if d > len(record.deals):
