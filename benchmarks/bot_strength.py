@@ -24,6 +24,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -37,16 +38,18 @@ from bezique.games import GAMES, make_game
 class _Timed(Bot):
     """Wraps a bot and adds up the time its decisions take."""
 
-    def __init__(self, inner: Bot, clock: list[float]) -> None:
+    def __init__(self, inner: Bot, clock: list[float],
+                 timer: Callable[[], float] = time.perf_counter) -> None:
         super().__init__(None)
         self.inner = inner
         self.name = inner.name
         self.clock = clock
+        self.timer = timer  # ladder_quick.py counts CPU time (time.process_time)
 
     def choose(self, state: State) -> Action:
-        start = time.perf_counter()
+        start = self.timer()
         action = self.inner.choose(state)
-        self.clock[0] += time.perf_counter() - start
+        self.clock[0] += self.timer() - start
         self.clock[1] += 1
         return action
 

@@ -19,28 +19,13 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from bezique.bots import Bot, make_bot
+from bot_strength import _Timed as Timed  # the same wrapper, on CPU time
+
+from bezique.bots import make_bot
 from bezique.bots.arena import duplicate_table
 from bezique.core.errors import OptionError
-from bezique.core.game import Action, Game, State
+from bezique.core.game import Game
 from bezique.games import make_game
-
-
-class _Timed(Bot):
-    """Wraps a bot and adds up the time its decisions take."""
-
-    def __init__(self, inner: Bot, clock: list[float]) -> None:
-        super().__init__(None)
-        self.inner = inner
-        self.name = inner.name
-        self.clock = clock
-
-    def choose(self, state: State) -> Action:
-        start = time.process_time()
-        action = self.inner.choose(state)
-        self.clock[0] += time.process_time() - start
-        self.clock[1] += 1
-        return action
 
 
 def _share(name: str, a: str, b: str, deals: int, seed: int) -> dict[str, Any]:
@@ -48,7 +33,7 @@ def _share(name: str, a: str, b: str, deals: int, seed: int) -> dict[str, Any]:
     clocks = {"a": [0.0, 0], "b": [0.0, 0]}
 
     def timed(spec: str, clock: list[float]) -> Any:
-        return lambda g, s: _Timed(make_bot(spec, g, s), clock)
+        return lambda g, s: Timed(make_bot(spec, g, s), clock, time.process_time)
 
     stats = duplicate_table(game, timed(a, clocks["a"]), timed(b, clocks["b"]), deals, seed,
                             check=True)
