@@ -25,6 +25,7 @@ from typing import Any
 from .bots.base import Bot
 from .core.errors import OptionError, RecordError
 from .core.game import Game, State
+from .core.match import ScoreSheet
 from .record import Record
 
 __all__ = ["Decision", "Reviewer", "default_threshold", "review", "values_of"]
@@ -91,10 +92,14 @@ def review(record: Record, reviewer: Reviewer, seats: Sequence[int], *,
     limit = default_threshold(game.name) if threshold is None else threshold
     chosen = set(seats)
     wanted = set(deals) if deals is not None else None
+    sheet = game.new_sheet()  # a deal may depend on the standing (Binocle's knock)
     for d, deal in enumerate(record.deals, 1):
+        state = game.deal_in_match(deal.dealer, deal.pack, sheet)
         if wanted is not None and d not in wanted:
+            for _seat, text in deal.actions:
+                state.apply(state.parse_action(text))
+            _enter(game, sheet, d, deal.dealer, state)
             continue
-        state = game.deal(deal.dealer, pack=deal.pack)
         for m, (seat, text) in enumerate(deal.actions, 1):
             if state.is_terminal():
                 raise RecordError(f"deal {d}, action {m}: the deal was already over")
@@ -114,3 +119,11 @@ def review(record: Record, reviewer: Reviewer, seats: Sequence[int], *,
             if seat in chosen and step is not None:
                 step()
             state.apply(action)
+        _enter(game, sheet, d, deal.dealer, state)
+
+
+def _enter(game: Game[Any], sheet: ScoreSheet, deal_no: int, dealer: int,
+           state: State) -> None:
+    """Put a finished deal on the review's own copy of the score sheet."""
+    if state.is_terminal() and not sheet.over:
+        game.update_sheet(sheet, deal_no, dealer, game.deal_result(state))

@@ -389,6 +389,15 @@ class Game(ABC, Generic[S]):
         """Deal a new hand: from a stacked ``pack`` order (index 0 is the top card),
         from ``seed``, or from ``rng``."""
 
+    def deal_in_match(self, dealer: int, pack: Sequence[int], sheet: ScoreSheet) -> S:
+        """Deal the next hand of a match whose score stands as ``sheet`` says: by default
+        the deal knows nothing of the match (:meth:`deal` with the pack order). A game
+        whose deal depends on the standing overrides it: Binocle's knock is a claim to
+        have reached the game's target counting the score before the deal, and three-
+        handed Binocle's retired player sits out the deals after his wrong claim.
+        ``Match``, the records and the review all deal through this."""
+        return self.deal(dealer, pack=pack)
+
     @abstractmethod
     def parse_action(self, text: str) -> Action:
         """Read an action's notation back (context-free; see ``State.parse_action``)."""

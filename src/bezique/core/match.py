@@ -242,7 +242,7 @@ class Match:
         if i < len(self._packs):
             order = self.game.pack_order(pack=self._packs[i])
         self.deals.append(DealLog(dealer, order))
-        state: State = self.game.deal(dealer, pack=order)
+        state: State = self.game.deal_in_match(dealer, order, self.sheet)
         return state
 
     def is_over(self) -> bool:

@@ -107,7 +107,19 @@ class Four:
         return 4
 
 
-Shape = Suited | Beziques | Four
+@dataclasses.dataclass(frozen=True)
+class Named:
+    """Named cards, whatever the trump; a card named twice is needed twice (Binocle's
+    fours of four different suits, its eights of a kind and its grand binocle)."""
+
+    cards: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+
+Shape = Suited | Beziques | Four | Named
 
 
 def suited(ranks: str, suit: str) -> Suited:
@@ -123,6 +135,15 @@ def beziques(n: int) -> Beziques:
 def four(rank: str) -> Four:
     """``four("A")``: any four Aces."""
     return Four(_RANK_READ[rank])
+
+
+_SUIT_READ = {"C": CLUBS, "D": DIAMONDS, "H": HEARTS, "S": SPADES}
+
+
+def named(text: str) -> Named:
+    """``named("KC KD KH KS")``: these cards, each once (a card written twice is needed
+    twice)."""
+    return Named(tuple(_SUIT_READ[w[-1]] * 16 + _RANK_READ[w[:-1]] for w in text.split()))
 
 
 # -- the combinations and the tables ------------------------------------------------------
@@ -231,6 +252,8 @@ class MeldTable:
         for c in self.combos.values():
             if isinstance(c.shape, Beziques):
                 pats.append((c.name, [q] * c.shape.n + [j] * c.shape.n))
+            elif isinstance(c.shape, Named):
+                pats.append((c.name, list(c.shape.cards)))
         full = []
         for name, kinds in pats:
             need: dict[int, int] = {}
@@ -288,6 +311,8 @@ class MeldTable:
         if isinstance(shape, Beziques):
             q, j = (card_name(c) for c in bezique)
             return " ".join([q] * shape.n + [j] * shape.n)
+        if isinstance(shape, Named):
+            return " ".join(card_name(c) for c in shape.cards)
         assert isinstance(shape, Suited)
         ranks = [_RANK_WORDS[r] for r in shape.ranks]
         if len(ranks) == 2:

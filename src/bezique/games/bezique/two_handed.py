@@ -286,6 +286,11 @@ class Bezique(Game["BeziqueState"]):
     options_class = BeziqueOptions
     options: BeziqueOptions
     table = TABLE
+    #: what each card counts in the tricks won, by card id, kept in the state's
+    #: ``brisques``: here the number of brisques (Aces and Tens, 10 each)
+    _card_points: ClassVar[list[int]] = BRISQUE
+    #: the tricks of a deal (the last one ends it)
+    _deal_tricks: ClassVar[int] = 32
 
     def __init__(self, options: BeziqueOptions | None = None) -> None:
         super().__init__(options)
@@ -305,6 +310,7 @@ class Bezique(Game["BeziqueState"]):
         self._offsuit = o.offsuit_follow_wins
         self._no_trumps_in_stock = o.trumps_only_in_last_eight
         self._ew_exchange = o.seven_exchange_with_declaration
+        self._second_when_played = o.second_seven_scoring == "when_played"
         # the table's patterns and candidates by trump, under this game's bézique pair
         self._patterns = [TABLE.patterns(t, self.bezique_cards(t)) for t in range(4)]
         self._candidates = [TABLE.candidates(t, self.bezique_cards(t)) for t in range(4)]
@@ -457,6 +463,10 @@ class TurnUp:
     trump: int
     hands: list[list[int]]
     known: list[list[int]]
+    #: the rank exchanged for the turn-up (Bézique's Seven; Binocle's Nine, its dix) and
+    #: the words of its score
+    dix_rank: ClassVar[int] = SEVEN
+    dix_words: ClassVar[str] = "seven of trumps exchanged"
 
     if TYPE_CHECKING:
         def _note(self, *entry: Any) -> None: ...
@@ -470,7 +480,7 @@ class TurnUp:
     def _exchange(self, p: int) -> None:
         """``p`` exchanges the Seven of trumps for the turn-up, which he is then known to
         hold, and scores 10."""
-        seven = self.trump * 16 + SEVEN
+        seven = self.trump * 16 + self.dix_rank
         self.hands[p].remove(seven)
         up = self.turn_up
         self.hands[p].append(up)
@@ -478,7 +488,7 @@ class TurnUp:
         self.turn_up = seven
         self._exchanged(p, up)
         self._note("exchange", p, up)
-        self._score(p, 10, "seven of trumps exchanged")
+        self._score(p, 10, self.dix_words)
 
     def _exchanged(self, p: int, up: int) -> None:
         """What else an exchange that took up ``up`` marks (nothing here)."""
@@ -633,19 +643,19 @@ class BeziqueState(TurnUp, TwoHandedState):
             self._decl = None  # the hand has changed: compute the declarations afresh
             # EW (V-BZ-05) lets a declaration follow. Whether the node stays open depends on
             # public facts only, never on what the hand holds (that would tell the adversary).
-            if not (self.game.options.seven_exchange_with_declaration and not self.declared):
+            if not (self.game._ew_exchange and not self.declared):
                 self._draw()
         elif type(action) is Declare:
             self._declare(p, action, plan)
             self.declared = True
             self._decl = None
-            if not (self.game.options.seven_exchange_with_declaration and not self.exchanged):
+            if not (self.game._ew_exchange and not self.exchanged):
                 self._draw()
         elif type(action) is ScoreCarried:
             self._score_carried(p, plan)
             self.declared = True
             self._decl = None
-            if not (self.game.options.seven_exchange_with_declaration and not self.exchanged):
+            if not (self.game._ew_exchange and not self.exchanged):
                 self._draw()
         else:  # pragma: no cover - unreachable: checked against the options above
             raise IllegalActionError(f"not a Bézique action: {quoted(action)}")
@@ -746,14 +756,14 @@ class BeziqueState(TurnUp, TwoHandedState):
         self.last_trick = (lead, follow)
         self.last_winner = winner
         self.log = (("trick", winner, lead, follow), self.log)
-        nb = BRISQUE[lead] + BRISQUE[follow]
+        nb = game._card_points[lead] + game._card_points[follow]
         if nb:
             if game._as_taken:
                 pts = self.points = self.points[:]  # copies share the old list
                 pts[winner] += 10 * nb
                 self.log = (("score", winner, 10 * nb, "brisque" if nb == 1
                              else "two brisques"), self.log)
-            else:
+            else:  # counted after the last trick
                 b = self.brisques = self.brisques[:]
                 b[winner] += nb
         if tricks == game._bonus_at:
@@ -766,15 +776,19 @@ class BeziqueState(TurnUp, TwoHandedState):
             self._decl = None
             self.phase = DECLARE
             return
-        if tricks == 32:
+        if tricks == game._deal_tricks:
             self.phase = END
             if not game._as_taken:
-                for seat in (self.dealer ^ 1, self.dealer):  # EW: the non-dealer first
-                    if self.brisques[seat]:
-                        self._score(seat, 10 * self.brisques[seat],
-                                    f"{self.brisques[seat]} brisques")
+                self._count_cards()
             return
         self.phase = LEAD
+
+    def _count_cards(self) -> None:
+        """After the last trick, what the tricks each has won hold (``brisques``) is
+        scored: EW's brisques counted at the end, the non-dealer first (V-BZ-07)."""
+        for seat in (self.dealer ^ 1, self.dealer):
+            if self.brisques[seat]:
+                self._score(seat, 10 * self.brisques[seat], f"{self.brisques[seat]} brisques")
 
     def _draw(self) -> None:
         """Both draw, the winner first (or the pone, V-BZ-01); the last stock card goes to
@@ -807,7 +821,7 @@ class BeziqueState(TurnUp, TwoHandedState):
 
     def _exchanged(self, p: int, up: int) -> None:
         self.exchanged = True  # one exchange per trick
-        if up == self.trump * 16 + SEVEN:
+        if up == self.trump * 16 + self.dix_rank:
             self.seven_taken = True
 
     # -- declarations --------------------------------------------------------------------
@@ -815,10 +829,10 @@ class BeziqueState(TurnUp, TwoHandedState):
     def _exchange_available(self) -> bool:
         """The Seven of trumps may be exchanged just after winning a trick, before drawing
         (BZ 37-39), once per trick."""
-        seven = self.trump * 16 + SEVEN
+        seven = self.trump * 16 + self.dix_rank
         if self.exchanged or self.turn_up < 0 or seven not in self.hands[self.player]:
             return False
-        if self.turn_up == seven and self.game.options.second_seven_scoring == "when_played":
+        if self.turn_up == seven and self.game._second_when_played:
             return False  # V-BZ-06 (EW): that Seven scores when played, not by exchange
         # each Seven scores its exchange once: once a Seven has been taken up from the
         # turn-up (Seven for Seven, BZ 39) none is left to exchange
@@ -834,7 +848,7 @@ class BeziqueState(TurnUp, TwoHandedState):
             opts[EXCHANGE] = None
         if self.declared:
             pass  # one declaration per trick (BZ 53); only the EW exchange may follow
-        elif not self.exchanged or self.game.options.seven_exchange_with_declaration:
+        elif not self.exchanged or self.game._ew_exchange:
             if self.carried[p]:
                 opts.update(self._carried_options(p))
             for action, plan in self._declarations(p):
@@ -849,7 +863,7 @@ class BeziqueState(TurnUp, TwoHandedState):
         for c in self.hands[p]:
             if (c & 15) >= TEN:  # only A 10 K Q J enter combinations (BZ 50)
                 counts[c] = counts.get(c, 0) + 1
-        if self.exchanged and self.game.options.seven_exchange_with_declaration:
+        if self.exchanged and self.game._ew_exchange:
             # EW (V-BZ-05): the card taken up by the exchange is not used in a declaration
             # made after the same trick
             taken = next(e[2] for e in reversed(self.events()) if e[0] == "exchange")
@@ -865,23 +879,22 @@ class BeziqueState(TurnUp, TwoHandedState):
                 return "the Seven has already been exchanged after this trick"
             if self.turn_up < 0:
                 return "there is no turn-up left to exchange"
-            seven = self.trump * 16 + SEVEN
+            seven = self.trump * 16 + self.dix_rank
             if seven not in self.hands[self.player]:
                 return "exchange needs the Seven of trumps in your hand"
-            if self.turn_up == seven and \
-                    self.game.options.second_seven_scoring == "when_played":
+            if self.turn_up == seven and self.game._second_when_played:
                 return ("the turn-up is already a Seven: under second_seven_scoring ="
                         " when_played your Seven scores 10 when played, not by exchange")
             return "each Seven of trumps is exchanged once: both exchanges have been made"
         if type(action) is Declare:
-            if self.exchanged and not self.game.options.seven_exchange_with_declaration:
+            if self.exchanged and not self.game._ew_exchange:
                 return "you cannot score the Seven and make a declaration after the same trick"
             if self.declared:
                 return "a declaration has been made after this trick: one per trick won (BZ 53)"
         return super()._why_not(action)
 
     def _declaration_refused(self, action: Declare) -> str | None:
-        if self.exchanged and not self.game.options.seven_exchange_with_declaration:
+        if self.exchanged and not self.game._ew_exchange:
             return self._why_not(action)
         if self.declared:
             return self._why_not(action)
