@@ -635,6 +635,10 @@ class Declarer(PublicLog):
 
     #: the phases in which the actions after a trick (declarations, drawing) are made
     declare_phases: ClassVar[tuple[int, ...]] = ()
+    #: why a declaration of several combinations is refused when nothing is carried
+    one_per_declaration: ClassVar[str] = (
+        "one combination per declaration in this game (multiple_announcements ="
+        " one_per_trick, as Enquire Within has it): nothing is carried 'to score'")
     #: what each combination of a declaration needs, for the error listing the legal ones
     declaration_needs: ClassVar[str] = (
         "each combination needs the cards (table cards marked *), at least one fresh card"
@@ -947,9 +951,7 @@ class Declarer(PublicLog):
         if refused:
             raise IllegalActionError(refused)
         if len(melds) > 1 and not self.game._carry:
-            raise IllegalActionError(
-                "one combination per declaration in this game (multiple_announcements ="
-                " one_per_trick, as Enquire Within has it): nothing is carried 'to score'")
+            raise IllegalActionError(self.one_per_declaration)
         if len(melds) > mt.max_melds:
             raise IllegalActionError(f"{len(melds)} combinations: no declaration holds more"
                                      f" than {mt.max_melds}")
