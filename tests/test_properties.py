@@ -284,6 +284,28 @@ def _check_bezique_deal(state: State, events: list[tuple[int, int, str]]) -> Non
         assert sum(1 for _, _, r in events if r == "last trick") == 1
 
 
+def _check_binocle_deal(state: State, events: list[tuple[int, int, str]]) -> None:
+    """Binocle (BN 6, 15-16, 18, 22-24, 38): each meld scores its row of the book's table,
+    dix 10, the last trick 10 once; the cards (A 11, 10 10, K 4, Q 3, J 2) are scored
+    only at the end or by a knock, each seat's as the tricks it has won hold, and a deal
+    played out brings 240 of them."""
+    from bezique.games.binocle.melds import CARD_POINTS, TABLE
+    values = {c.title: c.value for c in TABLE}
+    values.update({"dix": 10, "dix turned up": 10, "last trick": 10})
+    s: Any = state
+    for seat, pts, reason in events:
+        assert seat in (0, 1)
+        if reason == "cards":
+            assert state.is_terminal(), "cards scored before the deal was over"
+            assert pts == sum(CARD_POINTS[c] for c in s.won[seat])
+        else:
+            assert reason in values, f"score for an unknown reason {reason!r}"
+            assert pts == values[reason], f"{reason!r} scored {pts}"
+    if state.is_terminal() and s.knocker < 0:
+        assert sum(p for _, p, r in events if r == "cards") == 240
+        assert sum(1 for _, _, r in events if r == "last trick") == 1
+
+
 def _check_sixtysix_deal(state: State, events: list[tuple[int, int, str]]) -> None:
     """Sixty-Six (SS 8-11, GAP-SS-1): the cards of each trick won (A 11, 10 10, K 4, Q 3,
     J 2, so 2 to 22 a trick), marriages 20 and 40 (a pending one counted later), the last
@@ -420,6 +442,7 @@ SCORE_RULES: dict[str, Callable[[State, list[tuple[int, int, str]]], None]] = {
     "chouette": lambda state, _events: _check_rubicon_deal(
         state.duel, state.duel.score_events()),  # type: ignore[attr-defined]
     "bezique4": _check_multi_bezique_deal,
+    "binocle": _check_binocle_deal,
 }
 
 

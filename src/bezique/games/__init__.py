@@ -13,6 +13,7 @@ from .bezique.multi import (
     ThreeHandedOptions,
 )
 from .bezique.rubicon import Chinese, ChineseOptions, Rubicon, RubiconOptions
+from .binocle.two_handed import Binocle, BinocleOptions
 from .schnapsen import Schnapsen
 from .sixtysix import SixtySix, SixtySixOptions
 
@@ -25,6 +26,7 @@ GAMES: dict[str, type[Game]] = {  # type: ignore[type-arg]
     "bezique4": FourHandedBezique,
     "chouette": Chouette,
     "schnapsen": Schnapsen,
+    "binocle": Binocle,
 }
 
 
@@ -38,18 +40,26 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
     aliases.update({"66": "sixtysix", "rubiconbezique": "rubicon",
                     "chinesebezique": "chinese", "threehandedbezique": "bezique3",
                     "fourhandedbezique": "bezique4",
-                    "chouettebezique": "chouette"})
+                    "chouettebezique": "chouette",
+                    "pinochle": "binocle", "pinocle": "binocle"})
     if key not in aliases or aliases[key] not in GAMES:
         raise OptionError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
     cls = GAMES[aliases[key]]
     if options is None or isinstance(options, Options):
-        return cls(options)
-    if isinstance(options, dict):
-        return cls(cls.options_class.from_mapping(options))
-    return cls(cls.options_class.parse(options))
+        opts = options
+    elif isinstance(options, dict):
+        opts = cls.options_class.from_mapping(options)
+    else:
+        opts = cls.options_class.parse(options)
+    if isinstance(opts, BinocleOptions) and opts.pack == 64 and opts.cards == 8:
+        # Foster (Binocle, Dealing): 64-card Binocle with eight cards each is simply
+        # Bézique, its small differences in the melds being disregarded (BN 46)
+        return Bezique()
+    return cls(opts)
 
 
-__all__ = ["GAMES", "Bezique", "BeziqueOptions", "Chinese", "ChineseOptions", "Chouette",
+__all__ = ["GAMES", "Bezique", "BeziqueOptions", "Binocle", "BinocleOptions",
+           "Chinese", "ChineseOptions", "Chouette",
            "ChouetteOptions",
            "FourHandedBezique", "FourHandedOptions", "Rubicon", "RubiconOptions", "SixtySix",
            "SixtySixOptions", "ThreeHandedBezique", "ThreeHandedOptions", "make_game"]

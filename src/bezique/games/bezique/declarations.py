@@ -1511,7 +1511,7 @@ def describe_event(e: tuple[Any, ...]) -> str:
     if kind == "draw-last":
         return f"{e[1]} draws the last card; {1 - e[1]} takes the turn-up {card_name(e[2])}"
     if kind == "exchange":
-        return f"{e[1]} exchanges the seven for {card_name(e[2])}"
+        return f"{e[1]} exchanges the {e[3] if len(e) > 3 else 'seven'} for {card_name(e[2])}"
     if kind == "declare":
         return f"{e[1]} declares {e[2]}"
     if kind == "carry":

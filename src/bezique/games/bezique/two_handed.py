@@ -311,6 +311,7 @@ class Bezique(Game["BeziqueState"]):
         self._no_trumps_in_stock = o.trumps_only_in_last_eight
         self._ew_exchange = o.seven_exchange_with_declaration
         self._second_when_played = o.second_seven_scoring == "when_played"
+        self._count_stock = o.count_stock_allowed
         # the table's patterns and candidates by trump, under this game's bézique pair
         self._patterns = [TABLE.patterns(t, self.bezique_cards(t)) for t in range(4)]
         self._candidates = [TABLE.candidates(t, self.bezique_cards(t)) for t in range(4)]
@@ -467,6 +468,9 @@ class TurnUp:
     #: the words of its score
     dix_rank: ClassVar[int] = SEVEN
     dix_words: ClassVar[str] = "seven of trumps exchanged"
+    #: what the log's exchange entry adds after the card taken up (Binocle: the rank's
+    #: word, as its dix may be a Nine or a Seven; Bézique: nothing, always the Seven)
+    dix_note: ClassVar[tuple[str, ...]] = ()
 
     if TYPE_CHECKING:
         def _note(self, *entry: Any) -> None: ...
@@ -487,7 +491,7 @@ class TurnUp:
         self.known[p] = self.known[p] + [up]  # copies of a state share the old list
         self.turn_up = seven
         self._exchanged(p, up)
-        self._note("exchange", p, up)
+        self._note("exchange", p, up, *self.dix_note)
         self._score(p, 10, self.dix_words)
 
     def _exchanged(self, p: int, up: int) -> None:
@@ -581,7 +585,7 @@ class BeziqueState(TurnUp, TwoHandedState):
         s.phase = PHASE_NAMES.index(phase)
         s.lead = -1 if lead is None else int(lead)
         s.tricks = tricks
-        rest = s._unplaced(PACK.all_cards(), *([s.turn_up] if s.turn_up >= 0 else []),
+        rest = s._unplaced(game.pack.all_cards(), *([s.turn_up] if s.turn_up >= 0 else []),
                            *([s.lead] if lead else []))
         s.won = [rest, []]
         s.exchanged = False
@@ -901,7 +905,8 @@ class BeziqueState(TurnUp, TwoHandedState):
         return None
 
     def clone(self) -> BeziqueState:
-        s = BeziqueState.__new__(BeziqueState)
+        cls = type(self)  # Binocle's state is a Bézique state with a few fields more
+        s = cls.__new__(cls)
         s.game = self.game
         s.dealer = self.dealer
         s.trump = self.trump
@@ -934,7 +939,6 @@ class BeziqueState(TurnUp, TwoHandedState):
 
     def observation(self, seat: int) -> BeziqueObservation:
         seat = check_seat(seat)
-        opts = self.game.options
         hand, tables, hand_sizes, known, carried, last_trick = self._seen(seat)
         trick = (Card(self.lead),) if self.phase == FOLLOW else ()
         stock_size = len(self.stock) + (1 if self.turn_up >= 0 else 0)
@@ -943,7 +947,7 @@ class BeziqueState(TurnUp, TwoHandedState):
             seat=seat, dealer=self.dealer, to_move=self.current_player(),
             phase=PHASE_NAMES[self.phase], trump=Suit(self.trump),
             turn_up=Card(self.turn_up) if self.turn_up >= 0 else None,
-            stock_size=stock_size if opts.count_stock_allowed else None,
+            stock_size=stock_size if self.game._count_stock else None,
             hand=hand, tables=tables, hand_sizes=hand_sizes, known_in_hand=known,
             trick=trick, last_trick=last_trick, tricks_played=self.tricks,
             points=self.scores(), carried=carried,
