@@ -471,6 +471,8 @@ class TurnUp:
     #: what the log's exchange entry adds after the card taken up (Binocle: the rank's
     #: word, as its dix may be a Nine or a Seven; Bézique: nothing, always the Seven)
     dix_note: ClassVar[tuple[str, ...]] = ()
+    #: the tricks played once the stock is out, as the error messages name them
+    last_tricks: ClassVar[str] = "the last eight tricks"
 
     if TYPE_CHECKING:
         def _note(self, *entry: Any) -> None: ...
@@ -693,7 +695,7 @@ class BeziqueState(TurnUp, TwoHandedState):
             if idx < 0:
                 raise self._misplaced(p, c, True)
             if self.phase == FOLLOW and self.turn_up < 0:  # pragma: no cover - table empty then
-                raise IllegalActionError("no table cards in the last eight tricks")
+                raise IllegalActionError(f"no table cards in {self.last_tricks}")
         else:
             if c not in hand:
                 raise self._misplaced(p, c, False)
@@ -701,7 +703,7 @@ class BeziqueState(TurnUp, TwoHandedState):
                 allowed = must_follow_and_win(hand, self.lead, self.trump, STRENGTH)
                 if c not in allowed:
                     raise IllegalActionError(
-                        f"{card_name(c)} is not allowed: in the last eight tricks you must follow"
+                        f"{card_name(c)} is not allowed: in {self.last_tricks} you must follow"
                         " suit and win the trick if you can (with a higher card of the suit, or"
                         " a trump when void); allowed: "
                         + " ".join(card_name(x) for x in dict.fromkeys(allowed)))

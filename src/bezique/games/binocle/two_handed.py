@@ -297,6 +297,7 @@ class BinocleState(BeziqueState):
     knock_right: bool
 
     dix_words: ClassVar[str] = "dix"
+    last_tricks: ClassVar[str] = "the last twelve tricks"
     one_per_declaration: ClassVar[str] = (
         "one meld at a time in Binocle: a trick must be won for each (BN 21), and nothing"
         " is carried 'to score'")
