@@ -726,6 +726,147 @@ class BeziqueView(GameView):
         return text + "\n" + "\n".join(wrap("The combinations by name: " + names + ".")) + extra
 
 
+class BinocleView(BeziqueView):
+    """Two-handed Binocle (``bezique.games.binocle``): Bézique's table with Binocle's
+    melds, the dix of the Nine, the knock, and the cards counted after the last trick.
+    The count of the cards in your tricks is the player's to keep in his head (Binocle,
+    Scoring): shown only with ``--show-counts``."""
+
+    game_name = "binocle"
+    title = "Binocle"
+
+    def __init__(self, *, show_counts: bool = False) -> None:
+        super().__init__(show_counts=show_counts)
+
+    def heading(self, state: State, obs: Observation, seats: Seats, match: Match
+                ) -> list[str]:
+        o: Any = obs
+        return super().heading(state, obs, seats, match) + [f"game {o.target}"]
+
+    def seat_lines(self, state: State, obs: Observation, seats: Seats, match: Match
+                   ) -> list[SeatLine]:
+        lines = super().seat_lines(state, obs, seats, match)
+        if self.show_counts:
+            s: Any = state
+            for seat, line in zip(seats.order(), lines, strict=True):
+                if seat == seats.human and hasattr(s, "brisques"):
+                    line.cells.insert(1, f"cards won {s.brisques[seat]}")
+        return lines
+
+    def situation(self, state: State, obs: Observation, seats: Seats) -> str:
+        text = super().situation(state, obs, seats).replace("exchange the seven",
+                                                            "score dix")
+        if any(type(a).__name__ == "Knock" for a in state.legal_actions()):
+            text += " (or knock, if your score and your count reach the game)"
+        return text
+
+    def label(self, state: State, action: Action) -> str:
+        kind = type(action).__name__
+        if kind == "Exchange":
+            return "exchange (dix: the nine of trumps for the turn-up, 10)"
+        if kind == "Knock":
+            o: Any = state.observation(state.current_player())
+            return (f"knock (claim the game: your {o.standing[o.seat] + o.points[o.seat]}"
+                    f" and your count of cards reach {o.target}; wrong, you lose)")
+        return super().label(state, action)
+
+    def narrate(self, events: Sequence[Any], start: int, seats: Seats) -> list[str]:
+        plain: list[Any] = []
+        lines: list[str] = []
+        for e in events[start:]:
+            kind = e[0]
+            if kind in ("knock", "knock-right", "knock-wrong") or (
+                    kind == "score" and e[3] in ("dix turned up", "cards")) or \
+                    kind == "exchange":
+                lines += super().narrate(plain, 0, seats) if plain else []
+                plain = []
+                if kind == "knock":
+                    lines.append(seats.says(e[1], "knock", "to claim the game") + ".")
+                elif kind in ("knock-right", "knock-wrong"):
+                    lines.append(seats.says(e[1], "count", f"out: {e[2]}") + "."
+                                 if kind == "knock-right" else
+                                 seats.says(e[1], "have", f"only {e[2]}: the knock is"
+                                            " wrong and loses the game") + ".")
+                elif kind == "exchange":
+                    lines.append(seats.says(e[1], "exchange", "the nine of trumps for the"
+                                            f" turn-up {show(e[2])}") + ".")
+                elif e[3] == "cards":
+                    lines.append(seats.says(e[1], "count", f"{e[2]} in cards") + ".")
+                else:
+                    who = "you, the dealer, score" if e[1] == seats.human \
+                        else f"{seats.label(e[1])}, the dealer, scores"
+                    lines.append(f"The turn-up is a nine (dix): {who} {e[2]}.")
+            else:
+                plain.append(e)
+        if plain:
+            # a play is a lead when an even number of plays came before it in the deal
+            lead_parity = sum(1 for e in events[:start] if e[0] == "play") + sum(
+                1 for e in events[start:start + len(events) - start - len(plain)]
+                if e[0] == "play")
+            prefix = [("play", -1, 0, False)] * (lead_parity % 2)
+            out = super().narrate(prefix + plain, len(prefix), seats)
+            lines += [ln.replace("last eight tricks", "last twelve tricks") for ln in out]
+        return [ln.replace("the last eight", "the last twelve") for ln in lines]
+
+    def breakdown(self, state: State, seats: Seats) -> Breakdown:
+        """Melds, dix, the last trick and the cards, per seat (Binocle, Objects)."""
+        kinds = ["melds", "dix", "last trick", "cards"]
+        rows = {k: [0] * len(seats.names) for k in kinds}
+        for seat, pts, why in _score_events(state):
+            key = why if why in ("last trick", "cards") else \
+                "dix" if why.startswith("dix") else "melds"
+            rows[key][seat] += pts
+        totals = [sum(rows[k][s] for k in kinds) for s in seats.order()]
+        return Breakdown([(k, rows[k]) for k in kinds], totals, [])
+
+    def rules(self, game: Game[Any]) -> str:
+        o: Any = game.options
+        grand = ["", "grand binocle: K♠ Q♠ J♦ (whatever the trump)", 80] \
+            if o.grand_binocle else None
+        rows: list[Any] = [
+            ["Class a", "sequence: A 10 K Q J of trumps", 150],
+            ["", "royal marriage: K Q of trumps", 40],
+            ["", "marriage: K Q of a plain suit", 20],
+            ["Class b", "double binocle: Q♠ Q♠ J♦ J♦", 80], *([grand] if grand else []),
+            ["", "binocle: Q♠ J♦", 40],
+            ["Class c", "eight aces / kings / queens / jacks", "200/160/120/80"],
+            ["", "four aces / kings / queens / jacks (four suits)", "100/80/60/40"]]
+        w = max(len(r[1]) for r in rows)
+        table = "\n".join(f"  {k:<8} {what:<{w}} {v:>4}" for k, what, v in rows)
+        pack = ("48 (two packs of A 10 K Q J 9)" if o.pack == 48 else
+                "64 (two packs of A 10 K Q J 9 8 7; the seven is the dix)")
+        changed = game.options.changed()
+        extra = ("\nOptions of this match (differing from Foster): "
+                 + ", ".join(f"{k}={v}" for k, v in changed.items())) if changed else ""
+        return BINOCLE_RULES.format(pack=pack, table=table) + extra
+
+
+BINOCLE_RULES = """\
+BINOCLE, two hands (after Foster's Complete Hoyle) — in brief
+
+Cards: {pack}; A is highest, then 10, K, Q, J, 9. Twelve cards each, dealt by fours;
+the next card turned up makes trumps (a nine turned up: the dealer scores 10, dix).
+
+While the stock lasts the non-dealer leads first and you need not follow suit. The
+higher card of the suit led wins, a trump beats any plain card; of two identical cards
+the one led wins. The winner of a trick may make ONE meld, or exchange the nine of
+trumps for the turn-up (dix, 10), and then both draw, the winner first.
+
+Melds are laid face up and still belong to your hand (play them with a star, Q♠*).
+{table}
+Every meld needs a fresh card from your hand: four kings and four queens make 220, not
+240. Cards may be added to a meld to make a higher one of its class (the royal marriage
+grows into the sequence), never taken away from one (no marriage out of the sequence).
+
+The last twelve tricks: the table cards go back to the hands; you must follow suit and
+win the trick if you can. The last trick scores 10. Then each counts the cards in his
+tricks: ace 11, ten 10, king 4, queen 3, jack 2 (240 in all).
+
+Game 1000. Keep the count of your cards in your head: when your score and your count
+reach the game, knock; right, you win at once; wrong, you lose. If nobody knocks and
+both pass 1000 at the end of a deal, the game goes on to 1250, then 1500."""
+
+
 _NUMBER_WORDS = {6: "six", 8: "eight", 9: "nine", 12: "twelve"}
 
 
@@ -1377,6 +1518,7 @@ four games make a round."""
 
 
 VIEWS: dict[str, type[GameView]] = {"bezique": BeziqueView, "sixtysix": SixtySixView,
+                                     "binocle": BinocleView,
                                      "rubicon": RubiconView, "chinese": RubiconView,
                                      "bezique3": MultiBeziqueView,
                                      "bezique4": MultiBeziqueView,

@@ -172,6 +172,8 @@ class Binocle(Game["BinocleState"]):
     options: BinocleOptions
     #: the target before any continuation (BN 3, 41)
     game_target: ClassVar[int] = 1000
+    #: cards in each hand (BN 5)
+    hand_size: ClassVar[int] = 12
 
     # read by the Bézique state this game's state is (see BeziqueState)
     _card_points: ClassVar[list[int]] = CARD_POINTS
