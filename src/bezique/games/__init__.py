@@ -14,6 +14,7 @@ from .bezique.multi import (
 )
 from .bezique.rubicon import Chinese, ChineseOptions, Rubicon, RubiconOptions
 from .binocle.multi import FourHandedBinocle, ThreeHandedBinocle
+from .binocle.multi import FourHandedBinocle, ThreeHandedBinocle
 from .binocle.two_handed import Binocle, BinocleOptions
 from .schnapsen import Schnapsen
 from .sixtysix import SixtySix, SixtySixOptions
@@ -28,6 +29,8 @@ GAMES: dict[str, type[Game]] = {  # type: ignore[type-arg]
     "chouette": Chouette,
     "schnapsen": Schnapsen,
     "binocle": Binocle,
+    "binocle3": ThreeHandedBinocle,
+    "binocle4": FourHandedBinocle,
     "binocle3": ThreeHandedBinocle,
     "binocle4": FourHandedBinocle,
 }
