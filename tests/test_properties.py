@@ -583,7 +583,8 @@ def swap_hidden(state: State, seat: int, rng: random.Random
                 ) -> tuple[State | None, int, State | None] | None:
     """Two copies of ``state`` that differ only in cards hidden from ``seat``: one with a
     card of another seat's unknown hand (a hand ``seat`` does not see) swapped with a
-    different stock card, and that seat, the holder; one with two different stock cards
+    different stock card (with no stock, with a card of a third hand ``seat`` does not
+    see), and that seat, the holder; one with two different stock cards
     swapped. ``None`` entries (holder -1) where no such swap exists; the whole result
     ``None`` if the game keeps no ``hands``/``known``/``stock`` lists."""
     s: Any = state
@@ -601,11 +602,21 @@ def swap_hidden(state: State, seat: int, rng: random.Random
     others = [p for p in range(n) if not state.visible(seat, p) and pairs(p)]
     other = (others[0] if len(others) == 1 else rng.choice(others)) if others else -1
     hand_swap: Any = state.clone()
+    # no stock card to swap with (every card dealt: four-handed Sixty-Six): a card of
+    # one hidden hand swapped with a different one of another hidden hand
+    hidden = [p for p in range(n) if not state.visible(seat, p) and unknown(p)]
+    between = [(p, q, x, y) for p in hidden for q in hidden if p != q
+               for x in sorted(set(unknown(p))) for y in sorted(set(unknown(q))) if x != y]
     if others:
         x, y = rng.choice(sorted(pairs(other)))
         h: Any = hand_swap
         h.hands[other][h.hands[other].index(x)] = y
         h.stock[h.stock.index(y)] = x
+    elif not s.stock and between:
+        other, q, x, y = rng.choice(between)
+        h = hand_swap
+        h.hands[other][h.hands[other].index(x)] = y
+        h.hands[q][h.hands[q].index(y)] = x
     else:
         hand_swap = None
     stock_swap: Any = state.clone()

@@ -29,6 +29,9 @@ RULE_BOTS: dict[str, str] = {
     "bezique3": "bezique.bots.bezique_multi_rules:MultiBeziqueRulesBot",
     "bezique4": "bezique.bots.bezique_multi_rules:MultiBeziqueRulesBot",
     "chouette": "bezique.bots.chouette_rules:ChouetteRulesBot",
+    "sixtysix3": "bezique.bots.sixtysix_multi_rules:ThreeHandedSixtySixRulesBot",
+    "sixtysix4": "bezique.bots.sixtysix_multi_rules:KreutzRulesBot",
+    "binocle": "bezique.bots.binocle_rules:BinocleRulesBot",
 }
 """Game name -> ``"module:Class"`` of its rule-based player, imported when first asked
 for. The class is built as ``Class(seed)``."""

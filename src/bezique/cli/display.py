@@ -1277,7 +1277,7 @@ class SixtySixView(GameView):
                 marriage = (f", declaring the marriage {_kq(s)} ({e[3]}"
                             + ("" if counted else ", to count once a trick is won") + ")")
             elif kind == "play":
-                leading = plays_before % len(seats.names) == 0
+                leading = plays_before % 2 == 0  # two cards a trick, at any table
                 plays_before += 1
                 ends = "" if i + 1 < n and events[i + 1][0] == "trick" else "."
                 if leading:
@@ -1314,7 +1314,8 @@ class SixtySixView(GameView):
                                         f"{show(e[2])}") + ".")
             elif kind == "draw-last":
                 lines.append(seats.says(e[1], "draw", "the last card of the stock") + "; "
-                             + seats.says(1 - e[1], "take", f"the turn-up {show(e[2])}")
+                             + seats.says(e[3] if len(e) > 3 else 1 - e[1], "take",
+                                          f"the turn-up {show(e[2])}")
                              .replace("You take", "you take") + ".")
                 lines.append("The stock is exhausted: from now on follow suit if you can.")
             elif kind == "score":
@@ -1517,12 +1518,232 @@ the dealer and the player on his left play each game, and the deal passes to the
 four games make a round."""
 
 
+# -- three- and four-handed Sixty-Six ---------------------------------------------------
+
+class ThreeHandedSixtySixView(SixtySixView):
+    """Three-handed Sixty-Six (``bezique.games.sixtysix_three``): the two-handed view at
+    a table of three, the seat taking no cards named (the dealer, who scores with the
+    winner, or a player already out)."""
+
+    game_name = "sixtysix3"
+    title = "Three-handed Sixty-Six"
+
+    def seat_lines(self, state: State, obs: Observation, seats: Seats, match: Match
+                   ) -> list[SeatLine]:
+        o: Any = obs
+        lines = super().seat_lines(state, obs, seats, match)
+        target = getattr(match.game.options, "game_target", 7)
+        for seat, line in zip(seats.order(), lines, strict=True):
+            if seat != o.sits_out:
+                continue
+            line.cells = [f"game points {match_total(match, seat)} of {target}"]
+            if seat == o.scorer:
+                line.notes = [f"takes no cards: scores what the winner scores (at most"
+                              f" {o.dealer_room} this deal)"]
+            else:
+                line.notes = ["is out: takes no part"]
+        return lines
+
+    def banner(self, match: Match, seats: Seats) -> str:
+        o: Any = match.state.observation(seats.human)
+        lead, other = o.players
+        if o.sits_out == o.dealer:
+            sits = seats.says(o.dealer, "deal", "and ") + (
+                "take no cards" if o.dealer == seats.human else "takes no cards")
+        else:
+            sits = seats.says(o.dealer, "deal")
+        leads = "you lead" if lead == seats.human else seats.says(lead, "lead")
+        against = "you" if other == seats.human else seats.label(other)
+        return f"=== Deal {len(match.deals)}: {sits}; {leads} against {against} ==="
+
+    def rules(self, game: Game[Any]) -> str:
+        o: Any = game.options
+        how = (THREE_POOL if o.settlement == "pool_first_out_takes_all" else THREE_FINISH)
+        return (SIXTYSIX3_RULES.format(target=o.game_target, stop=o.game_target - 1,
+                                       settle=how)
+                + "\n\n" + super().rules(getattr(game, "duel_game", game)))
+
+
+SIXTYSIX3_RULES = """\
+THREE-HANDED SIXTY-SIX (after Foster's Complete Hoyle) — in brief
+
+The dealer takes no cards: the other two play a deal of two-handed Sixty-Six, the
+player on the dealer's left leading. The dealer scores whatever game points the winner
+of the hand scores; if neither player scores, the dealer scores 1. He cannot go out on
+his own deal: he stops at {stop} and must win out by his own play. {target} game points
+is game. {settle}"""
+
+THREE_POOL = "The first man out wins (takes the pool)."
+THREE_FINISH = ("After one is out the other two finish, playing two-handed (the man out "
+                "still deals the next hand if it is his turn); the loser pays both.")
+
+
+class KreutzView(GameView):
+    """Four-handed Sixty-Six, Kreutz-mariage (``bezique.games.kreutz``): partners
+    opposite, all the cards dealt, the dealer's turn-up, the trick in progress seat by
+    seat, each side's count (hidden unless ``show_counts``: a game of memory)."""
+
+    game_name = "sixtysix4"
+    title = "Four-handed Sixty-Six"
+    counts_hidden_by_default = True
+
+    def __init__(self, *, show_counts: bool = False) -> None:
+        super().__init__(show_counts=show_counts)
+
+    def heading(self, state: State, obs: Observation, seats: Seats, match: Match
+                ) -> list[str]:
+        o: Any = obs
+        head = [f"Deal {len(match.deals)}", f"trick {o.tricks_played + 1} of 8",
+                f"trumps {suit_text(o.trump)}"]
+        if o.trump_card in o.known_in_hand[o.dealer]:  # until the dealer plays it
+            head.append(f"turn-up {show(o.trump_card)} ({seats.label(o.dealer)}'s)"
+                        .replace("You's", "yours"))
+        return head
+
+    def seat_lines(self, state: State, obs: Observation, seats: Seats, match: Match
+                   ) -> list[SeatLine]:
+        o: Any = obs
+        target = getattr(match.game.options, "game_target", 7)
+        mine = o.sides[seats.human]
+        out = []
+        for seat in seats.order():
+            name = seats.label(seat)
+            if seat != seats.human and o.sides[seat] == mine:
+                name += " (partner)"
+            if seat == o.dealer:
+                name += " (dealer)"
+            cells = [f"tricks {o.tricks_won[seat]}",
+                     f"game points {match_total(match, seat)} of {target}"]
+            notes = []
+            if seat != seats.human:
+                cells.append(f"hand {o.hand_sizes[seat]}")
+                if o.known_in_hand[seat]:
+                    notes.append(f"known in hand: {hand_text(o.known_in_hand[seat], o.trump)}")
+                if o.voids[seat]:
+                    notes.append("has shown no " + ", ".join(SUIT_NAMES[v] for v in o.voids[seat]))
+            if o.pending[seat]:
+                notes.append(f"marriage pending: {o.pending[seat]}, counted once the side"
+                             " wins a trick")
+            if seat == o.to_move and seat != seats.human:
+                cells.append("to play")
+            out.append(SeatLine(name, cells, notes, is_human=seat == seats.human))
+        return out
+
+    def notes(self, state: State, obs: Observation, seats: Seats) -> list[str]:
+        o: Any = obs
+        lines = []
+        if self.show_counts:
+            lines.append("Counts: " + "; ".join(
+                " & ".join(seats.label(s) for s in seats.order() if o.sides[s] == side)
+                + f" {o.side_points[side]}" for side in (0, 1)))
+        if o.trick:
+            lines.append("This trick: " + ", ".join(f"{seats.label(p)} {show(c)}"
+                                                     for p, c in o.trick))
+        return lines + self.last_trick(state, seats)
+
+    def situation(self, state: State, obs: Observation, seats: Seats) -> str:
+        o: Any = obs
+        if not o.trick:
+            return "Your lead"
+        lead = o.trick[0][0]
+        return (f"{seats.label(lead)} led {show(o.trick[0][1])}: your card (follow suit and"
+                " win if you can, even your partner's trick; void, trump and over-trump)")
+
+    def label(self, state: State, action: Action) -> str:
+        if type(action).__name__ == "Marry":
+            card = int(getattr(action, "card", 0))
+            value = 40 if card >> 4 == getattr(state, "trump", -1) else 20
+            return f"marry {show(card)} (lead it, marriage {value})"
+        return action.notation()
+
+    def narrate(self, events: Sequence[Any], start: int, seats: Seats) -> list[str]:
+        from ..games.kreutz import POINTS
+
+        lines: list[str] = []
+        marriage = ""
+        leading = True
+        for e in events[:start]:
+            if e[0] in ("play", "trick"):
+                leading = e[0] == "trick"
+        for e in events[start:]:
+            kind = e[0]
+            if kind == "marry":
+                marriage = f", declaring the marriage {_kq(int(e[2]))} ({e[3]})"
+            elif kind == "play":
+                verb = "lead" if leading else "play"
+                lines.append(seats.says(e[1], verb, show(e[2]) + marriage) + ".")
+                marriage = ""
+                leading = False
+            elif kind == "trick":
+                won = sum(POINTS[c] for c in e[2:])
+                extra = f" ({won} in cards)" if won and self.show_counts else ""
+                lines.append(seats.says(e[1], "win", "the trick") + extra + ".")
+                leading = True
+            elif kind == "score":
+                if e[3] != "cards":  # a marriage, the last trick
+                    lines.append(seats.says(e[1], "count", f"{e[2]} ({e[3]})") + ".")
+            else:
+                lines.append(" ".join(str(x) for x in e))
+        return lines
+
+    def breakdown(self, state: State, seats: Seats) -> Breakdown:
+        """Each seat's counting cards, marriages and last trick (public once the deal
+        is over), each side's total, and the game points."""
+        n = len(seats.names)
+        cards, marriages, last = [0] * n, [0] * n, [0] * n
+        for seat, pts, why in _score_events(state):
+            row = cards if why == "cards" else last if why == "last trick" else marriages
+            row[seat] += pts
+        game_points = list(state.returns())
+        return Breakdown([("counting cards", cards), ("marriages", marriages),
+                          ("last trick", last)], list(state.scores()),
+                         ["game points " + ", ".join(f"{seats.label(s)} {game_points[s]}"
+                                                     for s in seats.order())])
+
+    def rules(self, game: Game[Any]) -> str:
+        o: Any = game.options
+        changed = game.options.changed()
+        extra = ""
+        if changed:
+            extra = ("\nOptions of this match: "
+                     + ", ".join(f"{k}={v}" for k, v in changed.items())
+                     + " (see bezique play --game sixtysix4 --list-options).")
+        marriages = ("Marriages count 20, in trumps 40: lead the King or Queen (marry K♥);"
+                     " on the opening lead it counts once your side wins a trick."
+                     if o.marriages == "counted" else
+                     "Marriages do not count (the American way): 66 on cards alone.")
+        bands = ("2 if the winners count over 100" if o.bands == "foster_100"
+                 else "2 if the losers count under 33 (schneider)")
+        return KREUTZ_RULES.format(target=o.game_target, marriages=marriages,
+                                   bands=bands) + extra
+
+
+KREUTZ_RULES = """\
+FOUR-HANDED SIXTY-SIX, Kreutz-mariage (after Foster's Complete Hoyle) — in brief
+
+Four play, partners opposite. 32 cards (A 10 K Q J 9 8 7), all dealt, eight each; the
+last card, the dealer's, is turned for trumps and stays in his hand. No stock, no
+closing. The player on the dealer's left leads; the winner of a trick leads the next.
+
+You must follow suit, and win the trick if you can, even your partner's; void in the
+suit led you must trump, and over-trump a trumped trick if you can.
+
+Cards in the tricks count ace 11, ten 10, king 4, queen 3, jack 2; the last trick 10:
+130 in a deal. {marriages} The side with 66 or more (and more than the other) scores 1
+game point, {bands}, 3 if the other side won no trick; 65-65 is a tie, and the winners of
+the next deal add 1. Game: {target} game points.
+
+Typing: the number of a choice, or the card as the screen writes it: Q♠ or QS."""
+
+
 VIEWS: dict[str, type[GameView]] = {"bezique": BeziqueView, "sixtysix": SixtySixView,
                                      "binocle": BinocleView,
                                      "rubicon": RubiconView, "chinese": RubiconView,
                                      "bezique3": MultiBeziqueView,
                                      "bezique4": MultiBeziqueView,
-                                     "chouette": ChouetteView}
+                                     "chouette": ChouetteView,
+                                     "sixtysix3": ThreeHandedSixtySixView,
+                                     "sixtysix4": KreutzView}
 
 
 def view_for(game: Game[Any], *, show_counts: bool | None = None) -> GameView:

@@ -14,10 +14,11 @@ from .bezique.multi import (
 )
 from .bezique.rubicon import Chinese, ChineseOptions, Rubicon, RubiconOptions
 from .binocle.multi import FourHandedBinocle, ThreeHandedBinocle
-from .binocle.multi import FourHandedBinocle, ThreeHandedBinocle
 from .binocle.two_handed import Binocle, BinocleOptions
+from .kreutz import KreutzMariage, KreutzOptions
 from .schnapsen import Schnapsen
 from .sixtysix import SixtySix, SixtySixOptions
+from .sixtysix_three import ThreeHandedSixtySix, ThreeHandedSixtySixOptions
 
 GAMES: dict[str, type[Game]] = {  # type: ignore[type-arg]
     "bezique": Bezique,
@@ -31,8 +32,8 @@ GAMES: dict[str, type[Game]] = {  # type: ignore[type-arg]
     "binocle": Binocle,
     "binocle3": ThreeHandedBinocle,
     "binocle4": FourHandedBinocle,
-    "binocle3": ThreeHandedBinocle,
-    "binocle4": FourHandedBinocle,
+    "sixtysix3": ThreeHandedSixtySix,
+    "sixtysix4": KreutzMariage,
 }
 
 
@@ -47,7 +48,12 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
                     "chinesebezique": "chinese", "threehandedbezique": "bezique3",
                     "fourhandedbezique": "bezique4",
                     "chouettebezique": "chouette",
-                    "pinochle": "binocle", "pinocle": "binocle"})
+                    "pinochle": "binocle", "pinocle": "binocle",
+                    "threehandedsixtysix": "sixtysix3", "sixtysixthreehanded": "sixtysix3",
+                    "threehanded66": "sixtysix3", "663": "sixtysix3",
+                    "fourhandedsixtysix": "sixtysix4", "sixtysixfourhanded": "sixtysix4",
+                    "fourhanded66": "sixtysix4", "664": "sixtysix4",
+                    "kreutzmariage": "sixtysix4", "kreuzmariage": "sixtysix4"})
     if key not in aliases or aliases[key] not in GAMES:
         raise OptionError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
     cls = GAMES[aliases[key]]
@@ -67,5 +73,7 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
 __all__ = ["GAMES", "Bezique", "BeziqueOptions", "Binocle", "BinocleOptions",
            "Chinese", "ChineseOptions", "Chouette",
            "ChouetteOptions",
-           "FourHandedBezique", "FourHandedOptions", "Rubicon", "RubiconOptions", "SixtySix",
-           "SixtySixOptions", "ThreeHandedBezique", "ThreeHandedOptions", "make_game"]
+           "FourHandedBezique", "FourHandedOptions", "KreutzMariage", "KreutzOptions", "Rubicon",
+           "RubiconOptions", "SixtySix",
+           "SixtySixOptions", "ThreeHandedBezique", "ThreeHandedSixtySix",
+           "ThreeHandedSixtySixOptions", "ThreeHandedOptions", "make_game"]
