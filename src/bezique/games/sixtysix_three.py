@@ -258,6 +258,8 @@ class ThreeHandedSixtySix(Game["ThreeHandedSixtySixState"]):
         if not first:
             row.notes = row.notes + (f"seat {out[0]} is out: the other two finish",)
             return
+        if len(out) < 2:  # the two remaining play on
+            return
         second = next(s for s in out if s != first[0])
         loser = next(s for s in range(3) if s not in (first[0], second))
         sheet.end_game(first[0], 1, (f"seat {second} out second", f"seat {loser} pays both"),
