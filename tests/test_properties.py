@@ -431,6 +431,25 @@ def _check_multi_bezique_deal(state: State, events: list[tuple[int, int, str]]) 
         assert last == 0
 
 
+def _check_kreutz_deal(state: State, events: list[tuple[int, int, str]]) -> None:
+    """Four-handed Sixty-Six (INVENTORY 18): the cards of each trick of four (2 to 42:
+    Sixty-Six's values, Nines, Eights and Sevens nothing), marriages 20 and 40 where
+    counted (the opening lead's once the side wins a trick), the eighth trick 10; over
+    the deal the cards bring 120 and the last trick scores once."""
+    value = {"marriage": (20,), "royal marriage": (40,), "marriage (now counts)": (20, 40),
+             "last trick": (10,)}
+    for seat, pts, reason in events:
+        assert seat in range(4)
+        if reason == "cards":
+            assert 2 <= pts <= 42, f"a trick's cards counted {pts}"
+        else:
+            assert reason in value, f"score for an unknown reason {reason!r}"
+            assert pts in value[reason], f"{reason!r} scored {pts}"
+    if state.is_terminal():
+        assert sum(p for _, p, r in events if r == "cards") == 120
+        assert sum(1 for _, _, r in events if r == "last trick") == 1
+
+
 SCORE_RULES: dict[str, Callable[[State, list[tuple[int, int, str]]], None]] = {
     "bezique": _check_bezique_deal,
     "sixtysix": _check_sixtysix_deal,
@@ -443,6 +462,10 @@ SCORE_RULES: dict[str, Callable[[State, list[tuple[int, int, str]]], None]] = {
         state.duel, state.duel.score_events()),  # type: ignore[attr-defined]
     "bezique4": _check_multi_bezique_deal,
     "binocle": _check_binocle_deal,
+    # three-handed Sixty-Six: each deal is a two-handed deal, scored by its rules
+    "sixtysix3": lambda state, _events: _check_sixtysix_deal(
+        state.inner, state.inner.score_events()),  # type: ignore[attr-defined]
+    "sixtysix4": _check_kreutz_deal,
 }
 
 
