@@ -32,6 +32,8 @@ RULE_BOTS: dict[str, str] = {
     "sixtysix3": "bezique.bots.sixtysix_multi_rules:ThreeHandedSixtySixRulesBot",
     "sixtysix4": "bezique.bots.sixtysix_multi_rules:KreutzRulesBot",
     "binocle": "bezique.bots.binocle_rules:BinocleRulesBot",
+    "binocle3": "bezique.bots.binocle_multi_rules:BinocleMultiRulesBot",
+    "binocle4": "bezique.bots.binocle_multi_rules:BinocleMultiRulesBot",
 }
 """Game name -> ``"module:Class"`` of its rule-based player, imported when first asked
 for. The class is built as ``Class(seed)``."""

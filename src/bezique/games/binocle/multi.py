@@ -359,6 +359,7 @@ class MultiBinocle(Game["MultiBinocleState"]):
                           f"seat {knocker} claimed wrongly")
                 return
         if retired >= 0:
+            newly = getattr(sheet, "retired", -1) != retired
             if isinstance(sheet, BinocleTableSheet):
                 sheet.retired = retired
             o: Any = self.options
@@ -368,7 +369,8 @@ class MultiBinocle(Game["MultiBinocleState"]):
                 self._win(sheet, self._best_other(sheet, retired, {col(retired)}),
                           f"seat {retired} retired; the lowest score pays")
                 return
-            row.notes = (f"seat {retired} claimed wrongly and retires",)
+            if newly:
+                row.notes = (f"seat {retired} claimed wrongly and retires",)
         playing = [c for c in range(columns) if retired < 0 or c != col(retired)]
         out = [c for c in playing if totals[c] >= targets[c]]
         if len(out) == 1:
@@ -570,9 +572,11 @@ class MultiBinocleState(TrickStateN):
         nine = self.trump * 16 + NINE
         up = self.trump_card
         exchanged = up == nine  # a Nine turned up is the dealer's own
+        # as dealt: the Nine the dealer gets in exchange is another's dix, not his
+        counts = [h.count(nine) for h in self.hands]
         for i in range(1, n + 1):
             p = (self.dealer + i) % n
-            count = self.hands[p].count(nine)
+            count = counts[p]
             if not count:
                 continue
             for _ in range(count):
@@ -765,6 +769,8 @@ class MultiBinocleState(TrickStateN):
     def trick_done(self, winner: int, cards: tuple[int, ...]) -> None:
         """A trick won scores the winner's announcement (as the partnership rule says);
         the last trick 10, and then the cards are counted."""
+        entry, prev = self.log  # the family's form of the entry: ("trick", winner, *cards)
+        self.log = (("trick", winner, *cards), prev)
         self.score_announced(winner)
         if not any(self.hands[p] for p in range(self.n) if self.active >> p & 1):
             self.score(winner, LAST_TRICK, "last trick")
@@ -941,6 +947,8 @@ class MultiBinocleState(TrickStateN):
                     + ("right" if kind == "knock-right" else "wrong"))
         if kind == "retire":
             return f"{entry[1]} retires"
+        if kind == "trick":
+            return f"{entry[1]} wins " + " ".join(card_name(c) for c in entry[2:])
         return super().describe(entry)
 
     def __str__(self) -> str:
@@ -948,8 +956,8 @@ class MultiBinocleState(TrickStateN):
         extra = " | ".join(f"{p}: {a.notation() if a else '-'}"
                            f" announced {sum(x for x, _ in self.items[p])}"
                            for p, a in enumerate(self.laid))
-        return base + f"\n  turn-up {card_name(self.trump_card) if self.trump_card >= 0 else '-'};" \
-            f" retired {self.retired}; {extra}"
+        up = card_name(self.trump_card) if self.trump_card >= 0 else "-"
+        return base + f"\n  turn-up {up}; retired {self.retired}; {extra}"
 
 
 # -- the two-handed continuation ----------------------------------------------------------
@@ -957,12 +965,14 @@ class MultiBinocleState(TrickStateN):
 @dataclasses.dataclass(frozen=True)
 class ContinuationObservation(Observation):
     """A deal of two-handed Binocle played on by two of the three after a wrong claim:
-    ``retired`` sits out, ``players`` are the pone and the dealer, ``duel`` is the
+    ``retired`` sits out, ``players`` are the pone and the dealer, ``hand`` this seat's
+    cards (none for the retired player), ``duel`` is the
     two-handed deal as this seat sees it (None for the retired player, who sees no
     hand), ``points`` each seat's points in it."""
 
     retired: int
     players: tuple[int, int]
+    hand: tuple[Card, ...]
     duel: Observation | None
     points: tuple[int, ...]
 
@@ -1041,8 +1051,9 @@ class ContinuationState(State):
     def observation(self, seat: int) -> ContinuationObservation:
         seat = check_seat(seat, 3)
         duel = self.duel.observation(self.seats.index(seat)) if seat in self.seats else None
+        hand = tuple(getattr(duel, "hand", ())) if duel is not None else ()
         return ContinuationObservation(seat=seat, retired=self.retired,
-                                       players=self.players, duel=duel,
+                                       players=self.players, hand=hand, duel=duel,
                                        points=self.scores())
 
     def resample(self, seat: int, rng: random.Random) -> ContinuationState:

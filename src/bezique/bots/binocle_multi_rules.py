@@ -1,0 +1,200 @@
+"""A rule-based player for three- and four-handed Binocle and Auction Binocle.
+
+Foster's Suggestions for Good Play (the Bézique family's, Binocle included) say what
+applies once every card is dealt and the melds are laid at once:
+
+* lay everything the hand can make (the best laying): with no stock there is nothing to
+  wait for, and a meld scores only when its holder wins a trick, so
+* win a trick early when there is something announced, leading a sure winner (the best
+  unseen card of its suit) or the highest trump, rather than small cards;
+* brisques: every Ace or Ten let go to another is points lost; follow with the cheapest
+  card that must be played, and when winning is possible and the trick is the last to
+  play, take it with the card worth most (an Ace or Ten); when a partner is winning the
+  trick and nobody can take it from him, give him counting cards;
+* lead small plain cards when there is nothing to win for, keep the trumps for the lead;
+* claim the game (``knock``) exactly when the seat's own count reaches its target: the
+  engine gives the count only to a player who keeps it, and this one does;
+* Auction Binocle: bid what the hand can surely make, its best laying under its best
+  trump and a share of the cards for its Aces, Tens and trumps; discard from the widow
+  the cards that make nothing and count least; name the suit that makes the most.
+
+It sees the deal only through ``state.observation(seat)`` and ``state.legal_actions()``.
+Run this module for the figures against the random player (duplicate deals)::
+
+    python -m bezique.bots.binocle_multi_rules [deals] [seed]
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.game import Action, Game, State
+from ..core.trick import PlayCard
+from ..games.bezique.declarations import ACE, STRENGTH, TEN
+from ..games.binocle.laying import best_laying
+from ..games.binocle.melds import CARD_POINTS, PACK_48, TABLE
+from ..games.binocle.multi import Lay
+from ..games.binocle.two_handed import Knock
+from .arena import duplicate_table
+from .base import Bot
+from .random_bot import RandomBot
+
+__all__ = ["BinocleMultiRulesBot", "bid_estimate"]
+
+
+def bid_estimate(hand: Sequence[int], players: int, table: Any = TABLE) -> tuple[int, int]:
+    """What a hand can make if it names the trump: ``(points, suit)``, the best laying
+    under the best suit, and a share of the cards for its Aces, Tens and trumps (a
+    modest estimate: a bid must be made or the bidder is set back)."""
+    best = (-1, 0)
+    share = 240 // players
+    for suit in range(4):
+        melds = best_laying(list(hand), suit, table).total
+        trumps = sum(1 for c in hand if c >> 4 == suit)
+        aces = sum(1 for c in hand if c & 15 == ACE)
+        tens = sum(1 for c in hand if c & 15 == TEN)
+        cards = share // 2 + 8 * aces + 4 * tens + 6 * trumps
+        best = max(best, (melds + cards, suit))
+    return best
+
+
+class BinocleMultiRulesBot(Bot):
+    """The rule-based player of three- and four-handed Binocle and Auction Binocle."""
+
+    name = "rules"
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player()
+        obs: Any = state.observation(seat)
+        knock = [a for a in legal if isinstance(a, Knock)]
+        if knock and self._count(obs) >= obs.targets[seat]:
+            return knock[0]
+        lays = [a for a in legal if isinstance(a, Lay)]
+        if lays:
+            return max(lays, key=lambda a: len(a.melds))
+        plays = [a for a in legal if isinstance(a, PlayCard)]
+        if plays:
+            return self._play(obs, plays)
+        auction = getattr(self, "_auction", None)
+        if auction is not None:
+            choice = auction(state, obs, legal)
+            if choice is not None:
+                return choice  # type: ignore[no-any-return]
+        return self.rng.choice(legal)
+
+    # -- the claim -----------------------------------------------------------------------
+
+    @staticmethod
+    def _count(obs: Any) -> int:
+        """The seat's own count: its standing, its side's scores, and the cards in its
+        side's tricks (kept in its head)."""
+        me = obs.seat
+        side = [p for p in range(len(obs.sides)) if obs.sides[p] == obs.sides[me]]
+        cards = sum(CARD_POINTS[c] for p in side for c in obs.won[p])
+        return int(obs.standing[me] + obs.points[me] + cards)
+
+    # -- the play ------------------------------------------------------------------------
+
+    def _play(self, obs: Any, plays: list[PlayCard]) -> Action:
+        me = obs.seat
+        t = int(obs.trump) if obs.trump is not None else -1
+        cards = [a.card for a in plays]
+        by_card = {a.card: a for a in plays}
+        unseen = self._unseen(obs)
+
+        def top(c: int) -> bool:
+            """No unseen card of its suit ranks above it."""
+            s = c >> 4
+            return not any(unseen[x] for x in range(s * 16, s * 16 + 16)
+                           if STRENGTH[x] > STRENGTH[c])
+
+        def cheap(c: int) -> tuple[int, bool, int]:
+            return (CARD_POINTS[c], c >> 4 == t, STRENGTH[c])
+
+        want_trick = not obs.scored_melds[me] and (
+            obs.announced[me] > 0 or any(obs.announced[p] for p in range(len(obs.sides))
+                                         if obs.sides[p] == obs.sides[me] and p != me))
+        if not obs.trick:  # the lead
+            sure = [c for c in cards if top(c)]
+            sure_plain = [c for c in sure if c >> 4 != t]
+            if want_trick:
+                trumps = [c for c in cards if c >> 4 == t]
+                if sure:
+                    return by_card[max(sure, key=lambda c: (c >> 4 == t, STRENGTH[c]))]
+                if trumps:
+                    return by_card[max(trumps, key=lambda c: STRENGTH[c])]
+            if sure_plain and any(CARD_POINTS[c] >= 10 for c in sure_plain):
+                return by_card[max(sure_plain, key=lambda c: CARD_POINTS[c])]
+            plain = [c for c in cards if c >> 4 != t] or cards
+            return by_card[min(plain, key=cheap)]
+        trick = [(p, int(c)) for p, c in obs.trick]
+        best = dict(trick)[obs.winning]
+        active = len(obs.sides) - (1 if obs.retired >= 0 else 0)
+        last = len(trick) == active - 1
+        winners = [c for c in cards if _beats(c, best, t)]
+        partner_winning = (obs.winning != me and obs.sides[obs.winning] == obs.sides[me])
+        if winners:
+            if last:
+                return by_card[max(winners, key=lambda c: (CARD_POINTS[c], -STRENGTH[c]))]
+            sure = [c for c in winners if top(c)]
+            if sure:
+                return by_card[min(sure, key=lambda c: (c >> 4 == t, STRENGTH[c]))]
+            return by_card[max(winners, key=lambda c: STRENGTH[c])]
+        if partner_winning and (last or top(best)):
+            return by_card[max(cards, key=lambda c: (CARD_POINTS[c], -STRENGTH[c]))]
+        return by_card[min(cards, key=cheap)]
+
+    @staticmethod
+    def _unseen(obs: Any) -> list[int]:
+        """Copies of each card this seat has not seen: the pack less its hand, the cards
+        played, and the cards known in the other hands."""
+        unseen = [0] * 64
+        for c in PACK_48.all_cards():
+            unseen[c] += 1
+        for c in obs.hand:
+            unseen[c] -= 1
+        for pile in obs.won:
+            for c in pile:
+                unseen[c] -= 1
+        for _, c in obs.trick:
+            unseen[c] -= 1
+        for p, cards in enumerate(obs.known_in_hand):
+            if p != obs.seat:
+                for c in cards:
+                    unseen[c] -= 1
+        return [max(0, u) for u in unseen]
+
+
+def _beats(card: int, best: int, t: int) -> bool:
+    if card >> 4 == best >> 4:
+        return STRENGTH[card] > STRENGTH[best]
+    return card >> 4 == t
+
+
+def _main(argv: Sequence[str]) -> None:
+    from ..games import make_game
+
+    n = int(argv[0]) if argv else 1000
+    seed = int(argv[1]) if len(argv) > 1 else 1
+    names = argv[2:] or ["binocle3", "binocle4", "binocle4:mode=partners"]
+
+    def rules(game: Game[Any], s: int | None) -> Bot:
+        return BinocleMultiRulesBot(s)
+
+    def rand(game: Game[Any], s: int | None) -> Bot:
+        return RandomBot(s)
+
+    for spec in names:
+        name, _, opts = spec.partition(":")
+        game = make_game(name, opts.split(",") if opts else None)
+        print(spec, duplicate_table(game, rules, rand, n, seed, check=True)
+              .summary("rules", "random"))
+
+
+if __name__ == "__main__":  # pragma: no cover - a script
+    _main(sys.argv[1:])
