@@ -145,7 +145,7 @@ def test_ss3_game_is_seven_and_the_deal_passes_to_the_left() -> None:
     winner = match.sheet.winner
     assert winner is not None and match.sheet.totals[winner] >= 7
     assert sorted(match.sheet.totals)[1] < 7  # the first man out ends it (the pool)
-    assert "takes the pool" in match.sheet.summary
+    assert match.sheet.summary.startswith(f"the pool to seat {winner}, first out with")
 
 
 def _sheet_after(game: ThreeHandedSixtySix, deals: list[tuple[int, int]]) -> tuple[
@@ -174,7 +174,7 @@ def test_v_ss3_01_pool_first_out_takes_all() -> None:
     assert sheet.totals == [6, 6, 6] and not sheet.over
     sheet, _ = _sheet_after(game, [(0, 4)])  # seat 2 out; dealer 0 stops at six
     assert sheet.totals == [6, 6, 9] and sheet.over and sheet.winner == 2
-    assert sheet.summary == "seat 2 is out first with 9 and takes the pool"
+    assert sheet.summary == "the pool to seat 2, first out with 9"
 
 
 def test_v_ss3_01_the_two_others_finish_and_the_loser_pays_both() -> None:
@@ -197,8 +197,8 @@ def test_v_ss3_01_the_two_others_finish_and_the_loser_pays_both() -> None:
     second = next(s for s in range(3) if s != first_out and sheet.totals[s] >= 7)
     loser = 3 - first_out - second
     assert sheet.winner == first_out and sheet.totals[loser] < 7
-    assert sheet.summary == (f"seat {first_out} is out first and seat {second} second:"
-                             f" seat {loser} loses and pays both")
+    assert sheet.summary == (f"seat {first_out} out first, seat {second} second, and both"
+                             f" paid by seat {loser}")
 
 
 def test_ss3_the_first_man_out_deals_the_next_hand_when_it_is_his_turn() -> None:
@@ -628,7 +628,7 @@ def test_three_handed_match_at_the_terminal(tmp_path: Path) -> None:
     assert result.exit_code == 0, out
     assert re.search(r"=== Deal 1: \w+ deals? and takes? no cards; .* against ", out)
     assert "takes no cards: scores what the winner scores" in out
-    assert out.count("Match over") == 1 and "takes the pool" in out
+    assert out.count("Match over") == 1 and "Match over: the pool to " in out
     record = read(path)
     match = replay(record)
     assert match.is_over() and out.count(" is over.") == len(match.deals)
@@ -646,3 +646,16 @@ def test_four_handed_match_at_the_terminal(tmp_path: Path) -> None:
     assert re.search(r"Match over: (You & Across|Left & Right) win", out)
     match = replay(read(path))
     assert match.is_over() and out.count(" is over.") == len(match.deals)
+
+
+def test_the_terminal_tells_a_marriage_with_its_lead_once() -> None:
+    from bezique.cli.display import KreutzView, Seats, use_symbols
+
+    use_symbols(False)
+    try:
+        qh = int(Card.parse("QH"))
+        events = [("marry", 0, 2, 20), ("score", 0, 20, "marriage"), ("play", 0, qh)]
+        lines = KreutzView().narrate(events, 0, Seats(0, ("You", "Left", "Across", "Right")))
+    finally:
+        use_symbols(True)
+    assert lines == ["You lead QH, declaring the marriage KH QH (20)."]

@@ -1571,11 +1571,14 @@ The dealer takes no cards: the other two play a deal of two-handed Sixty-Six, th
 player on the dealer's left leading. The dealer scores whatever game points the winner
 of the hand scores; if neither player scores, the dealer scores 1. He cannot go out on
 his own deal: he stops at {stop} and must win out by his own play. {target} game points
-is game. {settle}"""
+is game.
+
+{settle}"""
 
 THREE_POOL = "The first man out wins (takes the pool)."
-THREE_FINISH = ("After one is out the other two finish, playing two-handed (the man out "
-                "still deals the next hand if it is his turn); the loser pays both.")
+THREE_FINISH = """\
+After one is out the other two finish, playing two-handed (the man out still deals the
+next hand if it is his turn); the loser pays both."""
 
 
 class KreutzView(GameView):
@@ -1665,7 +1668,8 @@ class KreutzView(GameView):
         for e in events[:start]:
             if e[0] in ("play", "trick"):
                 leading = e[0] == "trick"
-        for e in events[start:]:
+        for i in range(start, len(events)):
+            e = events[i]
             kind = e[0]
             if kind == "marry":
                 marriage = f", declaring the marriage {_kq(int(e[2]))} ({e[3]})"
@@ -1680,7 +1684,8 @@ class KreutzView(GameView):
                 lines.append(seats.says(e[1], "win", "the trick") + extra + ".")
                 leading = True
             elif kind == "score":
-                if e[3] != "cards":  # a marriage, the last trick
+                told = i > 0 and events[i - 1][0] == "marry"  # told with the lead
+                if e[3] != "cards" and not told:  # a pending marriage, the last trick
                     lines.append(seats.says(e[1], "count", f"{e[2]} ({e[3]})") + ".")
             else:
                 lines.append(" ".join(str(x) for x in e))

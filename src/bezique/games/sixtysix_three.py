@@ -251,8 +251,8 @@ class ThreeHandedSixtySix(Game["ThreeHandedSixtySixState"]):
             return
         if self.options.settlement == SETTLEMENTS[0]:
             w = out[0]
-            sheet.end_game(w, 1, summary=f"seat {w} is out first with {sheet.totals[w]}"
-                                         " and takes the pool")
+            sheet.end_game(w, 1, summary=f"the pool to seat {w}, first out with"
+                                         f" {sheet.totals[w]}")
             return
         first = [s for s in range(3) if before[s] >= target]
         if not first:
@@ -262,9 +262,9 @@ class ThreeHandedSixtySix(Game["ThreeHandedSixtySixState"]):
             return
         second = next(s for s in out if s != first[0])
         loser = next(s for s in range(3) if s not in (first[0], second))
-        sheet.end_game(first[0], 1, (f"seat {second} out second", f"seat {loser} pays both"),
-                       summary=f"seat {first[0]} is out first and seat {second} second:"
-                               f" seat {loser} loses and pays both")
+        sheet.end_game(first[0], 1, (f"seat {second} out second", f"both paid by seat {loser}"),
+                       summary=f"seat {first[0]} out first, seat {second} second, and both"
+                               f" paid by seat {loser}")
 
 
 def _table_text(text: str, players: Sequence[int]) -> str:
