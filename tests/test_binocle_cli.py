@@ -1,0 +1,88 @@
+"""Two-handed Binocle at the terminal: whole matches played out from ``bezique play`` as a
+person would type them, their records replaying, the knock offered and explained, the
+count of cards shown only when asked for, and 64-card Binocle in both its forms."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from bezique.cli import main as cli_main
+from bezique.record import read, replay
+
+cli_main._register()
+
+
+def play(*args: str, stdin: str = "") -> Result:
+    return CliRunner().invoke(cli_main.cli, ["play", *args], input=stdin)
+
+
+def test_a_whole_binocle_match_typed_as_numbers(tmp_path: Path) -> None:
+    path = tmp_path / "binocle.txt"
+    result = play("--game", "binocle", "--seed", "4", "--opponent", "random", "--record",
+                  str(path), "--display", "plain", stdin="1\n" * 6000)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Match over: " in out and out.count("Match over") == 1
+    assert "trick 1 of 24" in out and "game 1000" in out
+    assert "the last twelve tricks" in out or "last twelve" in out
+    assert "in cards" in out  # the count after the last trick
+    assert "cards won" not in out  # the count is the player's to keep in his head
+    record = read(path)
+    assert record.game == "binocle"
+    match = replay(record)
+    assert match.is_over() and match.sheet.winner is not None
+    t = match.sheet.totals
+    assert max(t) >= 1000 or any("knock" in n for r in match.sheet.rows for n in r.notes)
+
+
+def test_the_rule_based_player_plays_a_whole_match(tmp_path: Path) -> None:
+    from bezique.bots import RULE_BOTS
+    assert "binocle" in RULE_BOTS, "Binocle has a rule-based player"
+    path = tmp_path / "rules.txt"
+    result = play("--game", "binocle", "--seed", "2", "--record", str(path),
+                  "--display", "plain", stdin="1\n" * 6000)
+    assert result.exit_code == 0, result.output
+    assert read(path).kinds == ("human", "rules")
+    assert replay(read(path)).is_over()
+
+
+def test_show_counts_gives_the_count_of_your_tricks(tmp_path: Path) -> None:
+    result = play("--game", "binocle", "--seed", "4", "--opponent", "random", "--record",
+                  str(tmp_path / "c.txt"), "--display", "plain", "--show-counts",
+                  stdin="1\n" * 30 + "quit\n")
+    assert result.exit_code == 0, result.output
+    assert "cards won" in result.output
+
+
+def test_the_help_gives_binocle_s_rules(tmp_path: Path) -> None:
+    result = play("--game", "binocle", "--seed", "4", "--opponent", "random", "--record",
+                  str(tmp_path / "h.txt"), "--display", "plain", stdin="help\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "BINOCLE" in out and "220" in out and "knock" in out
+
+
+def test_sixty_four_card_binocle_in_both_forms(tmp_path: Path) -> None:
+    p12 = tmp_path / "b64.txt"
+    result = play("--game", "binocle", "--option", "pack=64", "--seed", "3", "--opponent",
+                  "random", "--record", str(p12), "--display", "plain",
+                  stdin="1\n" * 12 + "quit\n")
+    assert result.exit_code == 0, result.output
+    assert "trick 1 of 32" in result.output
+    assert read(p12).options == {"pack": "64"} or read(p12).options.get("pack") in (64, "64")
+    p8 = tmp_path / "b8.txt"
+    result = play("--game", "binocle", "--option", "pack=64", "--option", "cards=8",
+                  "--seed", "3", "--opponent", "random", "--record", str(p8),
+                  "--display", "plain", stdin="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "Bézique" in result.output
+    assert read(p8).game == "bezique"
+
+
+def test_a_bad_option_is_a_clear_error(tmp_path: Path) -> None:
+    result = play("--game", "binocle", "--option", "cards=8", "--record",
+                  str(tmp_path / "x.txt"))
+    assert result.exit_code == 2
+    assert "pack=64" in result.stderr and "Traceback" not in result.output
