@@ -649,6 +649,9 @@ class BinocleRulesBot(Bot):
         e = view.expected_wins(view.tricks_left - 1)  # the tricks after this one
         h = view.holdings
         values: dict[Action, float] = {}
+        # what a meld shows (Suggestions, Declaring): weighed between melds only, never
+        # against drawing, as a meld put off may never be scored
+        shows: dict[Action, float] = {}
         follows: dict[Action, list[str]] = {}
         for a in legal:
             if type(a) is Draw:
@@ -670,16 +673,22 @@ class BinocleRulesBot(Bot):
                 v += combo.value
                 fresh = [c for c, on_table in cards if not on_table]
                 bq, bj = 3 * 16 + QUEEN, view._binocle_jack()
+                shown = 0.1 * len(fresh)  # keep the hand hidden when it costs nothing
                 if combo.klass != 1 and (bq in fresh or bj in fresh):
-                    v -= 3.0  # Suggestions: seldom show the binocle cards elsewhere
+                    shown += 3.0  # Suggestions: seldom show the binocle cards elsewhere
                 if combo.name == "four-jacks" and bj in fresh:
-                    v -= 5.0  # four Jacks shows the adversary the double is gone
-                v -= 0.1 * len(fresh)  # keep the hand hidden when it costs nothing
+                    shown += 5.0  # four Jacks shows the adversary the double is gone
+                shows[a] = shown
             else:
                 continue
             values[a] = v
             follows[a] = names
-        best = max(values, key=lambda a: values[a])
+        others = [a for a in values if a not in shows]
+        best = max(others, key=lambda a: values[a])  # drawing is always open
+        if shows:
+            meld = max(shows, key=lambda a: values[a] - shows[a])
+            if values[meld] >= values[best]:
+                best = meld
         if why is not None:
             _why_after_trick(view, best, values, follows, why)
         return best
