@@ -686,9 +686,9 @@ class BinocleRulesBot(Bot):
         others = [a for a in values if a not in shows]
         best = max(others, key=lambda a: values[a])  # drawing is always open
         if shows:
-            meld = max(shows, key=lambda a: values[a] - shows[a])
-            if values[meld] >= values[best]:
-                best = meld
+            pick = max(shows, key=lambda a: values[a] - shows[a])
+            if values[pick] >= values[best]:
+                best = pick
         if why is not None:
             _why_after_trick(view, best, values, follows, why)
         return best
