@@ -96,6 +96,10 @@ class BinocleRulesParams:
     future_share: float = 0.5
     """The share of the stock's tricks still to come the seat expects to win: each such
     trick scores one more of the melds it holds (Time)."""
+    future_discount: float = 0.9
+    """What a meld put off to a later trick is worth against the same meld now, per
+    trick it waits: the trick may never be won (so the bigger meld goes first when the
+    order does not matter)."""
     take_count: float = 0.7
     """How likely the adversary is to beat a led Ace or Ten when he can."""
     take_other: float = 0.0
@@ -313,18 +317,21 @@ class _View:
                 return pat
         return None
 
-    def future(self, h: _Holdings, wins: float, dix: bool) -> tuple[float, list[str]]:
+    def future(self, h: _Holdings, wins: float, dix: bool, now: bool = False
+               ) -> tuple[float, list[str]]:
         """The melds (and dix, if ``dix``) that ``wins`` more tricks would score, taken
-        greedily most valuable first, each as far as the expected tricks reach; and
-        their names in order."""
+        greedily most valuable first, each as far as the expected tricks reach and
+        discounted for the tricks it waits (the first not at all if ``now``: the trick
+        is being won); and their names in order."""
         total = 0.0
         names: list[str] = []
         i = 0
         h = h.copy()
         dix_v = self.dix_worth() if dix else 0.0
+        d = self.params.future_discount
         while wins - i > 0:
             pat = self.best_meld(h)
-            w = min(1.0, wins - i)
+            w = min(1.0, wins - i) * d ** (i + (0 if now else 1))
             if dix and (pat is None or dix_v > pat[0]):
                 total += w * dix_v
                 names.append("dix")
@@ -363,7 +370,7 @@ class _View:
                 h.mine[c] -= 1
         e = self.expected_wins(self.tricks_left - 1)
         dix = self.dix_pending(h)
-        now, names = self.future(h, 1.0 + e, dix)
+        now, names = self.future(h, 1.0 + e, dix, now=True)
         later, _ = self.future(h, e, dix)
         got = (now - later, names[0] if names else "")
         self._memo[key] = got
