@@ -34,6 +34,7 @@ RULE_BOTS: dict[str, str] = {
     "binocle": "bezique.bots.binocle_rules:BinocleRulesBot",
     "binocle3": "bezique.bots.binocle_multi_rules:BinocleMultiRulesBot",
     "binocle4": "bezique.bots.binocle_multi_rules:BinocleMultiRulesBot",
+    "binocleauction": "bezique.bots.binocle_multi_rules:BinocleMultiRulesBot",
 }
 """Game name -> ``"module:Class"`` of its rule-based player, imported when first asked
 for. The class is built as ``Class(seed)``."""

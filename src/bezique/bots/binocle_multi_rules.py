@@ -80,12 +80,36 @@ class BinocleMultiRulesBot(Bot):
         plays = [a for a in legal if isinstance(a, PlayCard)]
         if plays:
             return self._play(obs, plays)
-        auction = getattr(self, "_auction", None)
-        if auction is not None:
-            choice = auction(state, obs, legal)
-            if choice is not None:
-                return choice  # type: ignore[no-any-return]
+        choice = self._auction(obs, legal)
+        if choice is not None:
+            return choice
         return self.rng.choice(legal)
+
+    # -- the auction ---------------------------------------------------------------------
+
+    @staticmethod
+    def _auction(obs: Any, legal: list[Action]) -> Action | None:
+        """Bid the least that tops the others while the hand can make it; discard what
+        makes nothing and counts least; name the suit that makes most."""
+        from ..games.binocle.auction import Bid, Discard, NameTrump, Pass
+        hand = [int(c) for c in obs.hand]
+        n = len(obs.sides)
+        value, suit = bid_estimate(hand, n)
+        bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda a: a.points)
+        if bids or any(isinstance(a, Pass) for a in legal):
+            if bids and bids[0].points <= value:
+                return bids[0]
+            return next((a for a in legal if isinstance(a, Pass)), None)
+        trumps = [a for a in legal if isinstance(a, NameTrump)]
+        if trumps:
+            return next(a for a in trumps if a.suit == suit)
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards:
+            keep = set(best_laying(hand, suit).cards())
+            spare = [a for a in discards if int(a.card) not in keep
+                     and int(a.card) >> 4 != suit] or discards
+            return min(spare, key=lambda a: (CARD_POINTS[a.card], STRENGTH[a.card]))
+        return None
 
     # -- the claim -----------------------------------------------------------------------
 
@@ -181,7 +205,9 @@ def _main(argv: Sequence[str]) -> None:
 
     n = int(argv[0]) if argv else 1000
     seed = int(argv[1]) if len(argv) > 1 else 1
-    names = argv[2:] or ["binocle3", "binocle4", "binocle4:mode=partners"]
+    names = argv[2:] or ["binocle3", "binocle4", "binocle4:mode=partners", "binocleauction",
+                         "binocleauction:widow=widow", "binocleauction:players=4",
+                         "binocleauction:players=4,mode=partners,widow=widow"]
 
     def rules(game: Game[Any], s: int | None) -> Bot:
         return BinocleMultiRulesBot(s)

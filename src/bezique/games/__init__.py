@@ -13,6 +13,7 @@ from .bezique.multi import (
     ThreeHandedOptions,
 )
 from .bezique.rubicon import Chinese, ChineseOptions, Rubicon, RubiconOptions
+from .binocle.auction import AuctionBinocle
 from .binocle.multi import FourHandedBinocle, ThreeHandedBinocle
 from .binocle.two_handed import Binocle, BinocleOptions
 from .kreutz import KreutzMariage, KreutzOptions
@@ -32,6 +33,7 @@ GAMES: dict[str, type[Game]] = {  # type: ignore[type-arg]
     "binocle": Binocle,
     "binocle3": ThreeHandedBinocle,
     "binocle4": FourHandedBinocle,
+    "binocleauction": AuctionBinocle,
     "sixtysix3": ThreeHandedSixtySix,
     "sixtysix4": KreutzMariage,
 }

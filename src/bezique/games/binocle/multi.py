@@ -774,13 +774,18 @@ class MultiBinocleState(TrickStateN):
         self.score_announced(winner)
         if not any(self.hands[p] for p in range(self.n) if self.active >> p & 1):
             self.score(winner, LAST_TRICK, "last trick")
-            for i in range(1, self.n + 1):
-                p = (self.dealer + i) % self.n
-                if self.active >> p & 1:
-                    pts = sum(CARD_POINTS[c] for c in self.won[p])
-                    if pts:
-                        self.score(p, pts, "cards")
+            self.count_cards()
             self.phase = OVER
+
+    def count_cards(self) -> None:
+        """After the last trick each seat still playing counts the cards in his tricks,
+        from the dealer's left."""
+        for i in range(1, self.n + 1):
+            p = (self.dealer + i) % self.n
+            if self.active >> p & 1:
+                pts = sum(CARD_POINTS[c] for c in self.won[p])
+                if pts:
+                    self.score(p, pts, "cards")
 
     def score_announced(self, w: int) -> None:
         """The first trick a player wins scores all he announced (dix, melds, claims);
