@@ -332,3 +332,27 @@ def test_advice_explains_a_knock_and_a_meld() -> None:
                         stock_left=13)
     advice = BinocleRulesBot().advise(state)
     assert advice.reasons[0].startswith("melds binocle (40)")
+
+
+def test_bn28_four_kings_and_four_queens_are_planned_as_220() -> None:
+    # the melds the player plans from four Kings and four Queens of four suits, given
+    # tricks enough: 80 Kings, three marriages of 20 + 20 + 40 and 60 Queens (or the
+    # fourth marriage): 220, never 240
+    from bezique.bots.binocle_rules import _View
+
+    state = after_trick("KC KD KH KS QC QD QH QS 9C 9D 9S", trump=2, turn_up="JS",
+                        stock_left=13)
+    params = BinocleRulesParams(future_discount=1.0)
+    view = _View(state.observation(0), GAME, params)
+    total, names = view.future(view.holdings, 10.0, dix=False)
+    assert total == 220, names
+    assert names[0] == "four-kings"
+
+
+def test_bn28_kings_shown_the_marriages_come_before_four_queens() -> None:
+    # four Kings on the table, four Queens in hand, tricks to come: four Queens first
+    # would leave no fresh Queen to marry; the royal marriage first keeps both
+    state = after_trick("QC QD QH QS 9C 9D 9S AC TC", table="KC KD KH KS", trump=2,
+                        turn_up="JS", stock_left=13)
+    action = BinocleRulesBot().choose(state)
+    assert type(action) is Declare and action.melds[0].name == "royal-marriage"

@@ -142,7 +142,8 @@ def mental_count(obs: BeziqueObservation, seat: int | None = None) -> int:
     0
     """
     seat = obs.seat if seat is None else seat
-    winners = [line.split(" ", 1)[0] for line in obs.history if " wins " in line]
+    winners = [parts[0] for parts in map(str.split, obs.history)
+               if len(parts) == 4 and parts[1] == "wins"]
     played = obs.played
     total = 0
     for i, w in enumerate(winners):
@@ -276,7 +277,8 @@ class _View:
         if tu >= 0:
             size = obs.stock_size
             if size is None:  # the stock may always be counted in Binocle (BN 13)
-                size = len(game.pack.all_cards()) - 24 - 2 * obs.tricks_played
+                drawn = obs.tricks_played - (obs.phase == "declare")  # not yet drawn
+                size = len(game.pack.all_cards()) - 24 - 2 * drawn
             self.tricks_left = max(1, size // 2)
         else:
             self.tricks_left = 0
@@ -319,27 +321,48 @@ class _View:
 
     def future(self, h: _Holdings, wins: float, dix: bool, now: bool = False
                ) -> tuple[float, list[str]]:
-        """The melds (and dix, if ``dix``) that ``wins`` more tricks would score, taken
-        greedily most valuable first, each as far as the expected tricks reach and
-        discounted for the tricks it waits (the first not at all if ``now``: the trick
-        is being won); and their names in order."""
+        """The melds (and dix, if ``dix``) that ``wins`` more tricks would score, one a
+        trick, each weighed as far as the expected tricks reach and discounted for the
+        tricks it waits (the first not at all if ``now``: the trick is being won); and
+        their names in order.
+
+        Each trick takes the meld that with the best meld it leaves for the next trick
+        scores most (a look one meld ahead), so four Kings and four Queens are melded
+        as the book's 220: the Kings, the marriages, then the Queens (``BN 28``)."""
         total = 0.0
         names: list[str] = []
         i = 0
         h = h.copy()
         dix_v = self.dix_worth() if dix else 0.0
         d = self.params.future_discount
+        first = 0 if now else 1
         while wins - i > 0:
-            pat = self.best_meld(h)
-            w = min(1.0, wins - i) * d ** (i + (0 if now else 1))
-            if dix and (pat is None or dix_v > pat[0]):
+            w = min(1.0, wins - i) * d ** (i + first)
+            nxt = min(1.0, max(0.0, wins - i - 1)) * d ** (i + 1 + first)
+            ahead = nxt / w
+            cands = [pat for pat in self.pats if h.can_make(pat)]
+            best: _Pattern | None = None
+            score = dix_v if dix else -1.0
+            if dix and ahead and cands:
+                score += ahead * cands[0][0]
+            for pat in cands:
+                v = float(pat[0])
+                if ahead and (len(cands) > 1 or dix):
+                    after = h.copy()
+                    after.make(pat)
+                    more = self.best_meld(after)
+                    later = max(more[0] if more else 0.0, dix_v if dix else 0.0)
+                    v += ahead * later
+                if v > score:
+                    best, score = pat, v
+            if best is not None:
+                total += w * best[0]
+                names.append(best[3])
+                h.make(best)
+            elif dix:
                 total += w * dix_v
                 names.append("dix")
                 dix = False
-            elif pat is not None:
-                total += w * pat[0]
-                names.append(pat[3])
-                h.make(pat)
             else:
                 break
             i += 1
