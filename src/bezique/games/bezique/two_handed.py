@@ -945,7 +945,7 @@ class BeziqueState(TurnUp, TwoHandedState):
         trick = (Card(self.lead),) if self.phase == FOLLOW else ()
         stock_size = len(self.stock) + (1 if self.turn_up >= 0 else 0)
         history, played, (ann0, ann1) = self._public_record()
-        return BeziqueObservation(
+        return self._observation_type(
             seat=seat, dealer=self.dealer, to_move=self.current_player(),
             phase=PHASE_NAMES[self.phase], trump=Suit(self.trump),
             turn_up=Card(self.turn_up) if self.turn_up >= 0 else None,
@@ -953,7 +953,15 @@ class BeziqueState(TurnUp, TwoHandedState):
             hand=hand, tables=tables, hand_sizes=hand_sizes, known_in_hand=known,
             trick=trick, last_trick=last_trick, tricks_played=self.tricks,
             points=self.scores(), carried=carried,
-            history=history, played=played, announced=(ann0, ann1))
+            history=history, played=played, announced=(ann0, ann1),
+            **self._observation_extra())
+
+    #: the observation's class: Binocle's adds its own fields (``_observation_extra``)
+    _observation_type: ClassVar[type[BeziqueObservation]]
+
+    def _observation_extra(self) -> dict[str, Any]:
+        """Fields a game built on this state adds to the observation (none here)."""
+        return {}
 
     # -- notation ------------------------------------------------------------------------
 
@@ -970,3 +978,6 @@ class BeziqueState(TurnUp, TwoHandedState):
 
     def __repr__(self) -> str:
         return f"<BeziqueState trick={self.tricks} phase={PHASE_NAMES[self.phase]}>"
+
+
+BeziqueState._observation_type = BeziqueObservation

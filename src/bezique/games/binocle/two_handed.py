@@ -432,10 +432,15 @@ class BinocleState(BeziqueState):
         s.knock_right = self.knock_right
         return s
 
+    _observation_type = BinocleObservation
+
+    def _observation_extra(self) -> dict[str, Any]:
+        return {"standing": self.standing, "target": self.target}
+
     def observation(self, seat: int) -> BinocleObservation:
-        base = super().observation(seat)
-        fields = {f.name: getattr(base, f.name) for f in dataclasses.fields(base)}
-        return BinocleObservation(**fields, standing=self.standing, target=self.target)
+        o = super().observation(seat)
+        assert isinstance(o, BinocleObservation)
+        return o
 
     def __str__(self) -> str:
         return super().__str__().replace("Bézique deal", "Binocle deal", 1)
