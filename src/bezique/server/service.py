@@ -182,6 +182,8 @@ class TableService:
         table_id = secrets.token_urlsafe(12)
         tokens = {i: secrets.token_urlsafe(16) for i, p in enumerate(players)
                   if p["kind"] == "human"}
+        if game.name != game_name:  # a form that is another game (64-card Binocle of 8)
+            options = game.options.changed()
         row = TableRow(table_id, game.name, {k: str(v) for k, v in options.items()}, players,
                        seed, first, now(), 0, False, "")
         deal = _salted(match.deals[0].pack, 1, match.deals[0].dealer)
