@@ -829,10 +829,12 @@ _FLAT_BUDGET = {"bezique": 2000, "sixtysix": 3000, "rubicon": 600, "chinese": 35
 _PIMC_BUDGET = {"bezique": 8, "sixtysix": 8, "rubicon": 2, "chinese": 1,
                 "bezique3": 12, "bezique4": 30, "chouette": 2,
                 # Binocle's rule-based playouts run 24 tricks with both players' rules:
-                # two worlds keep a move near a second on one core
-                "binocle": 2}
+                # two worlds keep a move near a second on one core; the auction's
+                # bidding weighs a whole deal for every bid
+                "binocle": 2, "binocleauction": 4}
 _ISMCTS_BUDGET = {"bezique": 2000, "sixtysix": 4000, "rubicon": 700, "chinese": 300,
-                  "bezique3": 1200, "bezique4": 900, "chouette": 700}
+                  "bezique3": 1200, "bezique4": 900, "chouette": 700,
+                  "binocleauction": 500}
 
 SEARCH_BOTS: dict[str, type[SearchBot]] = {
     "flat": FlatMonteCarloBot,
