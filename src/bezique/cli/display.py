@@ -177,6 +177,7 @@ def name_seats(text: str, seats: Seats) -> str:
     text = re.sub(r"\bseats? (\d(?: & \d)*)\b", name, text)
     if seats.names[seats.human] == "You":  # the default name: "You win", not "You wins"
         text = re.sub(r"\bYou (win|claim|close)s\b", r"You \1", text)
+        text = re.sub(r"\b(You [a-z]+ [a-z]+ and) retires\b", r"\1 retire", text)
     return text
 
 
