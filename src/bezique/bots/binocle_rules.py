@@ -923,7 +923,8 @@ def _why_after_trick(view: _View, best: Action, values: dict[Action, float],
             why.append(f"melds {_meld_words(name, view)}: with the melds it leaves for later"
                        " tricks it scores most")
         if later:
-            why.append(f"{view.tricks_left - 1} tricks of the stock left: "
+            n = view.tricks_left - 1
+            why.append(f"{n} trick{'' if n == 1 else 's'} of the stock left: "
                        + " and ".join(_meld_words(n, view) for n in later) + " may follow")
     elif type(best) is Exchange:
         tu = view.turn_up
