@@ -306,6 +306,31 @@ def _check_binocle_deal(state: State, events: list[tuple[int, int, str]]) -> Non
         assert sum(1 for _, _, r in events if r == "last trick") == 1
 
 
+def _check_multi_binocle_deal(state: State, events: list[tuple[int, int, str]]) -> None:
+    """Binocle at three or four and Auction Binocle: each meld scores its row of the
+    book's table (partners' combined melds a total of such rows, a multiple of 10), dix
+    10, the last trick 10 once; the cards are scored only once the deal is over, and a
+    deal played out (no claim, nobody retired) brings 240 of them."""
+    from bezique.games.binocle.melds import TABLE
+    values = {c.title.lower(): c.value for c in TABLE}
+    values.update({"dix": 10, "last trick": 10})
+    s: Any = state
+    for seat, pts, reason in events:
+        assert 0 <= seat < state.game.num_players  # type: ignore[attr-defined]
+        if reason == "cards":
+            assert state.is_terminal(), "cards scored before the deal was over"
+            assert 0 <= pts <= 240
+        elif reason == "combined melds":
+            assert pts >= 20 and pts % 10 == 0, f"combined melds scored {pts}"
+        else:
+            assert reason in values, f"score for an unknown reason {reason!r}"
+            assert pts == values[reason], f"{reason!r} scored {pts}"
+    if state.is_terminal() and getattr(s, "knocker", -1) < 0 \
+            and getattr(s, "retired", -1) < 0:
+        assert sum(p for _, p, r in events if r == "cards") == 240
+        assert sum(1 for _, _, r in events if r == "last trick") == 1
+
+
 def _check_sixtysix_deal(state: State, events: list[tuple[int, int, str]]) -> None:
     """Sixty-Six (SS 8-11, GAP-SS-1): the cards of each trick won (A 11, 10 10, K 4, Q 3,
     J 2, so 2 to 22 a trick), marriages 20 and 40 (a pending one counted later), the last
@@ -462,6 +487,9 @@ SCORE_RULES: dict[str, Callable[[State, list[tuple[int, int, str]]], None]] = {
         state.duel, state.duel.score_events()),  # type: ignore[attr-defined]
     "bezique4": _check_multi_bezique_deal,
     "binocle": _check_binocle_deal,
+    "binocle3": _check_multi_binocle_deal,
+    "binocle4": _check_multi_binocle_deal,
+    "binocleauction": _check_multi_binocle_deal,
     # three-handed Sixty-Six: each deal is a two-handed deal, scored by its rules
     "sixtysix3": lambda state, _events: _check_sixtysix_deal(
         state.inner, state.inner.score_events()),  # type: ignore[attr-defined]
