@@ -720,7 +720,8 @@ class BeziqueRulesBot(Bot):
             return legal[0]
         seat = state.current_player()
         obs = state.observation(seat)
-        if not isinstance(obs, BeziqueObservation):
+        # Binocle's state is a Bézique state with Binocle's rules: not this player's game
+        if not isinstance(obs, BeziqueObservation) or state.game.name != "bezique":
             raise TypeError(f"{type(self).__name__} plays Bézique, not {state.game.title}")
         game: Any = state.game
         view = _View(obs, game.options, game.bezique_cards(int(obs.trump)), self.params)
