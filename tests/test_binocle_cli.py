@@ -86,3 +86,12 @@ def test_a_bad_option_is_a_clear_error(tmp_path: Path) -> None:
                   str(tmp_path / "x.txt"))
     assert result.exit_code == 2
     assert "pack=64" in result.stderr and "Traceback" not in result.output
+
+
+def test_the_games_are_found_by_their_names_in_words() -> None:
+    from bezique.games import make_game
+    assert make_game("Three-handed Binocle").name == "binocle3"
+    assert make_game("four handed binocle").name == "binocle4"
+    assert make_game("Auction Pinochle").name == "binocleauction"
+    assert make_game("Pinochle").name == "binocle"
+    assert make_game("Kreutz-mariage").name == "sixtysix4"

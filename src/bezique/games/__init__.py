@@ -55,7 +55,10 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
                     "threehanded66": "sixtysix3", "663": "sixtysix3",
                     "fourhandedsixtysix": "sixtysix4", "sixtysixfourhanded": "sixtysix4",
                     "fourhanded66": "sixtysix4", "664": "sixtysix4",
-                    "kreutzmariage": "sixtysix4", "kreuzmariage": "sixtysix4"})
+                    "kreutzmariage": "sixtysix4", "kreuzmariage": "sixtysix4",
+                    "twohandedbinocle": "binocle", "threehandedbinocle": "binocle3",
+                    "fourhandedbinocle": "binocle4", "auctionbinocle": "binocleauction",
+                    "auctionpinochle": "binocleauction"})
     if key not in aliases or aliases[key] not in GAMES:
         raise OptionError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
     cls = GAMES[aliases[key]]
