@@ -58,7 +58,6 @@ from typing import Any, ClassVar
 from ..core.cards import Card, Pack, Suit, card_name
 from ..core.errors import OptionError
 from ..core.game import (
-    TERMINAL,
     Action,
     DealResult,
     Game,
@@ -68,6 +67,7 @@ from ..core.game import (
     check_seat,
 )
 from ..core.game import option as _opt
+from ..core.inner import InnerDeal
 from ..core.match import ScoreSheet
 from ..core.sample import sample_hands
 from ..core.trick import SUIT_MASKS
@@ -313,7 +313,7 @@ class ThreeHandedSixtySixObservation(Observation):
     history: tuple[str, ...]
 
 
-class ThreeHandedSixtySixState(State):
+class ThreeHandedSixtySixState(InnerDeal):
     """A deal of three-handed Sixty-Six: a two-handed deal (``inner``) between the seats
     ``players`` (eldest, then the dealer's right), seen by the whole table; every rule of
     play is the two-handed deal's, and this class maps seats. ``scorer`` (the dealer, or
@@ -394,21 +394,13 @@ class ThreeHandedSixtySixState(State):
 
     # -- the interface ------------------------------------------------------------------
 
-    def current_player(self) -> int:
-        p = self.inner.current_player()
-        return TERMINAL if p < 0 else self.players[p]
+    def inner_deal(self) -> State:
+        """The two-handed deal being played."""
+        return self.inner
 
-    def legal_actions(self) -> list[Action]:
-        return self.inner.legal_actions()
-
-    def is_legal(self, action: Action) -> bool:
-        return self.inner.is_legal(action)
-
-    def apply(self, action: Action) -> None:
-        self.inner.apply(action)
-
-    def is_terminal(self) -> bool:
-        return self.inner.is_terminal()
+    def inner_seats(self) -> tuple[int, int]:
+        """Its two seats: eldest, then the dealer's right."""
+        return self.players
 
     def scores(self) -> tuple[int, ...]:
         """Each seat's count toward 66 in this deal (0 for the seat sitting out)."""

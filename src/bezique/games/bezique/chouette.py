@@ -51,7 +51,6 @@ from ...core import table as seating
 from ...core.cards import Pack
 from ...core.errors import OptionError, SeatError
 from ...core.game import (
-    TERMINAL,
     Action,
     DealResult,
     Game,
@@ -61,6 +60,7 @@ from ...core.game import (
     check_seat,
 )
 from ...core.game import option as _opt
+from ...core.inner import InnerDeal
 from ...core.match import ScoreSheet
 from .rubicon import (
     Chinese,
@@ -316,7 +316,7 @@ class ChouetteObservation(Observation):
         return self.duel.hand
 
 
-class ChouetteState(State):
+class ChouetteState(InnerDeal):
     """A game of Chouette Bézique: a deal of two-handed Rubicon (``duel``) between the
     two seats ``players`` (the leader, then the dealer), seen by the whole table. Every
     rule of play is the deal's; this class maps seats."""
@@ -340,21 +340,13 @@ class ChouetteState(State):
         return 0 if sides[check_seat(seat, self.game.num_players)] == \
             sides[self.players[0]] else 1
 
-    def current_player(self) -> int:
-        p = self.duel.current_player()
-        return TERMINAL if p < 0 else self.players[p]
+    def inner_deal(self) -> State:
+        """The game being played: a deal of two-handed Rubicon."""
+        return self.duel
 
-    def legal_actions(self) -> list[Action]:
-        return self.duel.legal_actions()
-
-    def is_legal(self, action: Action) -> bool:
-        return self.duel.is_legal(action)
-
-    def apply(self, action: Action) -> None:
-        self.duel.apply(action)
-
-    def is_terminal(self) -> bool:
-        return self.duel.is_terminal()
+    def inner_seats(self) -> tuple[int, int]:
+        """The two seats holding its hands: the leader, then the dealer."""
+        return self.players
 
     def scores(self) -> tuple[int, ...]:
         """Each seat holds its side's points in the deal so far."""

@@ -73,7 +73,6 @@ from ...core import table as seating
 from ...core.cards import Card, Pack, card_name
 from ...core.errors import IllegalActionError, NotationError, OptionError, quoted
 from ...core.game import (
-    TERMINAL,
     Action,
     DealResult,
     Game,
@@ -85,6 +84,7 @@ from ...core.game import (
     check_seat,
 )
 from ...core.game import option as _opt
+from ...core.inner import InnerDeal
 from ...core.match import ScoreSheet
 from ...core.trick import (
     OVER_PHASE,
@@ -982,7 +982,7 @@ class ContinuationObservation(Observation):
     points: tuple[int, ...]
 
 
-class ContinuationState(State):
+class ContinuationState(InnerDeal):
     """Three-handed Binocle after a wrong claim (V-BN3-02, the ultimate winner taking the
     stakes): the other two play two-handed Binocle with a stock (``duel``, the lead's
     :class:`~.two_handed.BinocleState`), ``seats`` mapping its hands 0 and 1 to seats of
@@ -1018,21 +1018,13 @@ class ContinuationState(State):
         seat = check_seat(seat, 3)
         return self.seats.index(seat) if seat in self.seats else 0
 
-    def current_player(self) -> int:
-        p = self.duel.current_player()
-        return TERMINAL if p < 0 else self.seats[p]
+    def inner_deal(self) -> State:
+        """The two-handed deal of Binocle being played."""
+        return self.duel
 
-    def legal_actions(self) -> list[Action]:
-        return self.duel.legal_actions()
-
-    def is_legal(self, action: Action) -> bool:
-        return self.duel.is_legal(action)
-
-    def apply(self, action: Action) -> None:
-        self.duel.apply(action)
-
-    def is_terminal(self) -> bool:
-        return self.duel.is_terminal()
+    def inner_seats(self) -> tuple[int, int]:
+        """The table seats of its hands 0 and 1."""
+        return self.seats
 
     def scores(self) -> tuple[int, ...]:
         s = self.duel.scores()

@@ -1,0 +1,49 @@
+"""A deal of two seats played unchanged inside a larger table.
+
+Several games of the texts seat more players than take cards in a deal: Chouette Bézique
+(each game a deal of Rubicon between the box and the captain), three-handed Sixty-Six (the
+dealer takes no cards) and three-handed Binocle after a wrong claim (the two others play
+on two-handed). Each plays an unchanged two-handed deal, so every rule and test of that
+game holds there; :class:`InnerDeal` is what such a table's state shares: the turn, the
+legal actions and their effect are the inner deal's, its hands mapped onto the table's
+seats. A subclass says which deal it plays (:meth:`InnerDeal.inner_deal`) and where its
+hands sit (:meth:`InnerDeal.inner_seats`), and states the rest (scores, observations,
+resampling) in its game's terms.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Sequence
+
+from .game import TERMINAL, Action, State
+
+
+class InnerDeal(State):
+    """The part of a table's state that is a two-seat deal played inside it."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def inner_deal(self) -> State:
+        """The two-seat deal being played."""
+
+    @abstractmethod
+    def inner_seats(self) -> Sequence[int]:
+        """The table seats of the inner deal's hands 0 and 1."""
+
+    def current_player(self) -> int:
+        p = self.inner_deal().current_player()
+        return TERMINAL if p < 0 else self.inner_seats()[p]
+
+    def legal_actions(self) -> list[Action]:
+        return self.inner_deal().legal_actions()
+
+    def is_legal(self, action: Action) -> bool:
+        return self.inner_deal().is_legal(action)
+
+    def apply(self, action: Action) -> None:
+        self.inner_deal().apply(action)
+
+    def is_terminal(self) -> bool:
+        return self.inner_deal().is_terminal()
