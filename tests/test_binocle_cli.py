@@ -95,3 +95,12 @@ def test_the_games_are_found_by_their_names_in_words() -> None:
     assert make_game("Auction Pinochle").name == "binocleauction"
     assert make_game("Pinochle").name == "binocle"
     assert make_game("Kreutz-mariage").name == "sixtysix4"
+
+
+def test_hints_in_binocle_come_from_the_rule_player_which_says_why(tmp_path: Path) -> None:
+    result = play("--game", "binocle", "--seed", "4", "--opponent", "random", "--record",
+                  str(tmp_path / "h.txt"), "--display", "plain", "--hints",
+                  stdin="hint\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "Hint: the rule-based player would choose" in out and "Why:" in out
