@@ -511,6 +511,29 @@ class TrickStateN(PublicLog):
         it), shows about the rest of its hand: a game sets masks with :meth:`exclude`
         (a failure to follow, to trump, to head the trick). Nothing by default."""
 
+    def note_heading_play(self, seat: int, card: int) -> None:
+        """:meth:`note_play` for a game where one must follow suit, head the trick if
+        he can and trump when void, over-trumping if he can and else under-trumping
+        (the last tricks of three- and four-handed Bézique, Binocle at three and four,
+        Kreutz-mariage): a suit not followed is a void; void and no trump played, no
+        trumps either; a card of the winning card's suit that does not beat it, nothing
+        higher of that suit."""
+        trick = self.trick
+        suit = trick[0] >> 4
+        t = self.trump
+        best = trick[self.trick_seats.index(self.winner)]
+        strength = self.order.strength
+        s = card >> 4
+        beaten = best >> 4 == s and strength[card] > strength[best]
+        if s != suit:
+            self.exclude(seat, SUIT_MASKS[suit])
+            if s != t and t >= 0:
+                self.exclude(seat, SUIT_MASKS[t])
+            elif best >> 4 == t and not beaten:
+                self.exclude(seat, above_mask(best, strength))
+        elif best >> 4 == suit and not beaten:
+            self.exclude(seat, above_mask(best, strength))
+
     def beats(self, card: int, best: int) -> bool:
         """Whether ``card`` takes the trick from ``best``, the card winning it so far."""
         return beats(card, best, self.trump, self.order.strength)
@@ -535,7 +558,13 @@ class TrickStateN(PublicLog):
         trick.append(card)
         self.trick_seats.append(p)
         self.log = (("play", p, card), self.log)
-        if len(trick) == self.active_seats():
+        self.after_play(p)
+
+    def after_play(self, p: int) -> None:
+        """After ``p``'s card: the trick ends when every active seat has played, else the
+        next active seat plays (a game may first ask for something else: four-handed
+        Binocle's melds after one's first card)."""
+        if len(self.trick) == self.active_seats():
             self.end_trick()
         else:
             self.player = self.next_active(p)

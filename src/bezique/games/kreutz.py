@@ -83,11 +83,9 @@ from ..core.match import ScoreSheet
 from ..core.trick import (
     OVER_PHASE,
     PLAY_PHASE,
-    SUIT_MASKS,
     RankOrder,
     TrickObservationN,
     TrickStateN,
-    above_mask,
 )
 from .sixtysix import Marry, Play
 
@@ -483,22 +481,7 @@ class KreutzState(TrickStateN):
         return (f"{card_name(card)} may not be played: {duty}; play one of "
                 + " ".join(card_name(c) for c in sorted(set(legal))))
 
-    def note_play(self, seat: int, card: int) -> None:
-        """What a card played shows: a suit not followed is a void; void and no trump,
-        no trumps; under the winning card of its suit (or trump), nothing higher."""
-        suit = self.trick[0] >> 4
-        t = self.trump
-        best = self.trick[self.trick_seats.index(self.winner)]
-        s = card >> 4
-        beaten = STRENGTH[card] > STRENGTH[best] and (s == best >> 4)
-        if s != suit:
-            self.exclude(seat, SUIT_MASKS[suit])
-            if s != t:
-                self.exclude(seat, SUIT_MASKS[t])
-            elif best >> 4 == t and not beaten:
-                self.exclude(seat, above_mask(best, STRENGTH))
-        elif best >> 4 == suit and not beaten:
-            self.exclude(seat, above_mask(best, STRENGTH))
+    note_play = TrickStateN.note_heading_play
 
     def end_trick(self) -> None:
         """The winner takes the trick and leads to the next; its cards and, for the

@@ -49,7 +49,7 @@ from ...core.game import (
 )
 from ...core.game import option as _opt
 from ...core.match import ScoreSheet
-from ...core.trick import OVER_PHASE, PLAY_PHASE, SUIT_MASKS, TrickStateN, above_mask
+from ...core.trick import OVER_PHASE, PLAY_PHASE, TrickStateN
 from .declarations import (
     _PH,
     _PT,
@@ -749,24 +749,10 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
         return list(hand)
 
     def note_play(self, seat: int, card: int) -> None:
-        """What a card played in the last eight tricks shows: a suit not followed is a
-        void; no trump when void, no trumps; a card under the winning one of its suit, no
-        higher card of that suit (BZ 71)."""
-        if self.turn_up >= 0:
-            return
-        suit = self.trick[0] >> 4
-        t = self.trump
-        best = self._best()
-        s = card >> 4
-        beaten = STRENGTH[card] > STRENGTH[best]
-        if s != suit:
-            self.exclude(seat, SUIT_MASKS[suit])
-            if s != t:
-                self.exclude(seat, SUIT_MASKS[t])
-            elif best >> 4 == t and not beaten:
-                self.exclude(seat, above_mask(best, STRENGTH))
-        elif best >> 4 == suit and not beaten:
-            self.exclude(seat, above_mask(best, STRENGTH))
+        """What a card played in the last eight tricks shows, where each must follow,
+        win and trump (BZ 71): the core's :meth:`note_heading_play`."""
+        if self.turn_up < 0:
+            self.note_heading_play(seat, card)
 
     def apply(self, action: Action) -> None:
         phase = self.phase

@@ -90,10 +90,8 @@ from ...core.trick import (
     OVER_PHASE,
     PLAY_PHASE,
     PLAYS,
-    SUIT_MASKS,
     TrickObservationN,
     TrickStateN,
-    above_mask,
 )
 from ..bezique.declarations import NINE, ORDER, STRENGTH, MeldBase, MeldTable, read_card
 from .laying import Laying, best_laying, check_laying
@@ -681,7 +679,7 @@ class MultiBinocleState(TrickStateN):
         """Who acts after ``p`` has laid: the next to lay, or the play."""
         if self.game.meld_after_first_play and self.tricks == 0:
             self.phase = PLAY
-            self.advance(p)
+            TrickStateN.after_play(self, p)
             return
         if self.meld_queue:
             self.player = self.meld_queue.pop(0)
@@ -716,55 +714,16 @@ class MultiBinocleState(TrickStateN):
             return trumps
         return list(hand)
 
-    def note_play(self, seat: int, card: int) -> None:
-        """What a card shows: a suit not followed is a void; no trump when void, no
-        trumps; a card under the winning one of its suit, none higher of it."""
-        suit = self.trick[0] >> 4
-        t = self.trump
-        best = self.trick[self.trick_seats.index(self.winner)]
-        s = card >> 4
-        beaten = best >> 4 == s and STRENGTH[card] > STRENGTH[best]
-        if s != suit:
-            self.exclude(seat, SUIT_MASKS[suit])
-            if s != t and t >= 0:
-                self.exclude(seat, SUIT_MASKS[t])
-            elif best >> 4 == t and not beaten:
-                self.exclude(seat, above_mask(best, STRENGTH))
-        elif best >> 4 == suit and not beaten:
-            self.exclude(seat, above_mask(best, STRENGTH))
+    note_play = TrickStateN.note_heading_play
 
-    def play_card(self, card: int) -> None:
-        """As the core plays a card; at four, the player then lays his melds if he has
-        not (the first trick)."""
-        p = self.player
-        self.hands[p].remove(card)
-        known = self.known[p]
-        if card in known:
-            known.remove(card)
-        trick = self.trick
-        if trick:
-            self.note_play(p, card)
-            if self.beats(card, trick[self.trick_seats.index(self.winner)]):
-                self.winner = p
-        else:
-            self.leader = p
-            self.winner = p
-        trick.append(card)
-        self.trick_seats.append(p)
-        self.log = (("play", p, card), self.log)
+    def after_play(self, p: int) -> None:
+        """At four, the player lays his melds after his card to the first trick, if he
+        has not; then, as the core, the trick ends or the next plays."""
         if self.game.meld_after_first_play and self.tricks == 0 and self.laid[p] is None:
-            self.first_card[p] = card
+            self.first_card[p] = self.trick[-1]
             self.phase = MELD
             return
-        self.advance(p)
-
-    def advance(self, p: int) -> None:
-        """After ``p``'s card: the trick ends when every seat still playing has played,
-        else the next plays."""
-        if len(self.trick) >= self.active_seats():
-            self.end_trick()
-        else:
-            self.player = self.next_active(p)
+        super().after_play(p)
 
     def trick_done(self, winner: int, cards: tuple[int, ...]) -> None:
         """A trick won scores the winner's announcement (as the partnership rule says);
