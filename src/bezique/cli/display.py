@@ -648,14 +648,16 @@ class BeziqueView(GameView):
                 if i + 1 < n and events[i + 1][0] == "score":
                     i += 1
                     pts = f" and {_third_if(seats, e[1], 'score')} {events[i][2]}"
-                lines.append(seats.says(e[1], "exchange", "the seven of trumps for the turn-up "
-                                        f"{show(e[2])}") + pts + ".")
-            elif kind == "score" and e[3] == "seven turned up":
+                rank = e[3] if len(e) > 3 else "seven"  # Binocle's dix: a nine or a seven
+                lines.append(seats.says(e[1], "exchange", f"the {rank} of trumps for the"
+                                        f" turn-up {show(e[2])}") + pts + ".")
+            elif kind == "score" and e[3] in ("seven turned up", "dix turned up"):
                 who = "you, the dealer, score" if e[1] == seats.human \
                     else f"{seats.label(e[1])}, the dealer, scores"
-                lines.append(f"The turn-up is a seven: {who} {e[2]}.")
+                what = "a seven" if e[3] == "seven turned up" else "the dix"
+                lines.append(f"The turn-up is {what}: {who} {e[2]}.")
             elif kind == "score":
-                lines.append(seats.says(e[1], "score", f"{e[2]} ({e[3]})") + ".")
+                lines.append(self.score_line(e, seats))
             elif kind == "draw":
                 pass  # every trick of the stock phase ends so; the stock count shows it
             elif kind == "draw-last":
@@ -670,9 +672,18 @@ class BeziqueView(GameView):
                 what = e[2] + " " + " ".join(Card(c).notation() for c in e[3])
                 lines.append(f"{whose} {_declared(what)} carried to score is lost.")
             else:
-                lines.append(" ".join(str(x) for x in e))
+                lines.append(self.entry_line(e, seats))
             i += 1
         return lines
+
+    def score_line(self, e: Any, seats: Seats) -> str:
+        """A score of its own in the story (not a brisque or the last trick told with
+        its trick)."""
+        return seats.says(e[1], "score", f"{e[2]} ({e[3]})") + "."
+
+    def entry_line(self, e: Any, seats: Seats) -> str:
+        """A log entry of a kind the family's story does not know (a game's own)."""
+        return " ".join(str(x) for x in e)
 
     def breakdown(self, state: State, seats: Seats) -> Breakdown:
         """Declarations, brisques, the Seven and the last trick, per seat, from the
@@ -771,43 +782,21 @@ class BinocleView(BeziqueView):
                     f" and your count of cards reach {o.target}; wrong, you lose)")
         return super().label(state, action)
 
-    def narrate(self, events: Sequence[Any], start: int, seats: Seats) -> list[str]:
-        plain: list[Any] = []
-        lines: list[str] = []
-        for e in events[start:]:
-            kind = e[0]
-            if kind in ("knock", "knock-right", "knock-wrong") or (
-                    kind == "score" and e[3] in ("dix turned up", "cards")) or \
-                    kind == "exchange":
-                lines += super().narrate(plain, 0, seats) if plain else []
-                plain = []
-                if kind == "knock":
-                    lines.append(seats.says(e[1], "knock", "to claim the game") + ".")
-                elif kind in ("knock-right", "knock-wrong"):
-                    lines.append(seats.says(e[1], "count", f"out: {e[2]}") + "."
-                                 if kind == "knock-right" else
-                                 seats.says(e[1], "have", f"only {e[2]}: the knock is"
-                                            " wrong and loses the game") + ".")
-                elif kind == "exchange":
-                    lines.append(seats.says(e[1], "exchange", "the nine of trumps for the"
-                                            f" turn-up {show(e[2])}") + ".")
-                elif e[3] == "cards":
-                    lines.append(seats.says(e[1], "count", f"{e[2]} in cards") + ".")
-                else:
-                    who = "you, the dealer, score" if e[1] == seats.human \
-                        else f"{seats.label(e[1])}, the dealer, scores"
-                    lines.append(f"The turn-up is a nine (dix): {who} {e[2]}.")
-            else:
-                plain.append(e)
-        if plain:
-            # a play is a lead when an even number of plays came before it in the deal
-            lead_parity = sum(1 for e in events[:start] if e[0] == "play") + sum(
-                1 for e in events[start:start + len(events) - start - len(plain)]
-                if e[0] == "play")
-            prefix = [("play", -1, 0, False)] * (lead_parity % 2)
-            out = super().narrate(prefix + plain, len(prefix), seats)
-            lines += [ln.replace("last eight tricks", "last twelve tricks") for ln in out]
-        return [ln.replace("the last eight", "the last twelve") for ln in lines]
+    def score_line(self, e: Any, seats: Seats) -> str:
+        if e[3] == "cards":  # counted after the last trick, or shown by a knocker
+            return seats.says(e[1], "count", f"{e[2]} in cards") + "."
+        return super().score_line(e, seats)
+
+    def entry_line(self, e: Any, seats: Seats) -> str:
+        kind = e[0]
+        if kind == "knock":
+            return seats.says(e[1], "knock", "to claim the game") + "."
+        if kind == "knock-right":
+            return seats.says(e[1], "count", f"out: {e[2]}") + "."
+        if kind == "knock-wrong":
+            return seats.says(e[1], "have", f"only {e[2]}: the knock is wrong and loses"
+                              " the game") + "."
+        return super().entry_line(e, seats)
 
     def breakdown(self, state: State, seats: Seats) -> Breakdown:
         """Melds, dix, the last trick and the cards, per seat (Binocle, Objects)."""
