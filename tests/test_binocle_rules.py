@@ -12,6 +12,7 @@ check that guarantee instead.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterable
@@ -153,12 +154,10 @@ def test_bn04_two_players_dealer_and_pone() -> None:
 
 
 def test_bn05_dealt_by_fours_pone_first_twelve_each() -> None:
-    order = list(range(48))
     pack = [int(c) for c in PACK_48.all_cards()]
     s = GAME.deal(0, pack=pack)
     assert s.hands[1] == pack[0:4] + pack[8:12] + pack[16:20]
     assert s.hands[0] == pack[4:8] + pack[12:16] + pack[20:24]
-    assert len(order) == 48
 
 
 def test_bn06_25th_card_is_trump_and_a_nine_gives_the_dealer_dix() -> None:
@@ -285,7 +284,8 @@ def test_bn17_the_observation_keeps_no_record_of_cards() -> None:
         made = [sum(p for q, p, r in s.score_events() if q == i and r != "cards")
                 for i in (0, 1)]
         assert o.points == tuple(made), "points shown must be dix, melds and last trick only"
-        assert "won" not in {f for f in vars(type(o)) if not f.startswith("_")}
+        names = {f.name for f in dataclasses.fields(o)}
+        assert not names & {"won", "brisques", "cards", "cards_won"}, names
 
 
 # -- BN-D Dix ----------------------------------------------------------------------------
@@ -496,6 +496,7 @@ def test_bn35_table_cards_taken_back_when_the_stock_is_out() -> None:
         a = decl[0] if decl else rng.choice(acts)
         melded |= bool(decl)
         s.apply(a)
+    assert melded, "the deal should have had a meld on the table"
     assert s.tables == [[], []]
     assert all(len(h) == 12 for h in s.hands)
 
@@ -562,14 +563,9 @@ def test_bn41_both_out_without_a_knock_play_on_to_1250_then_1500() -> None:
     match = Match(GAME, seed=1)
     sheet = match.sheet
     sheet.totals = [950, 960]
-    s = match.state
     rng = random.Random(1)
-    while not s.is_terminal():
-        pass_ = [a for a in s.legal_actions() if a is not KNOCK]
-        match.apply(rng.choice(pass_))
-        s = match.state if not s.is_terminal() else s
-        if match.deals[-1] is not match.deals[0]:
-            break
+    while len(match.deals) == 1:  # the first deal, played out without a knock
+        match.apply(rng.choice([a for a in match.state.legal_actions() if a is not KNOCK]))
     # after the first deal: both past 1000 (at least 50 each came in) without a knock
     assert not sheet.over and sheet.carry == 1250
     assert match.state.target == 1250  # type: ignore[attr-defined]
@@ -688,13 +684,6 @@ def test_the_observation_hides_the_other_hand_and_the_stock() -> None:
     t = GAME.deal(0, pack=other)
     assert t.hands[1] != s.hands[1]
     assert t.observation(0) == o
-    rng = random.Random(1)
-    while s.turn_up >= 0:
-        a = rng.choice([x for x in s.legal_actions() if x is not KNOCK])
-        s.apply(a)
-        t.apply(a) if a in t.legal_actions() else None
-        if s.observation(0).hand != t.observation(0).hand:
-            break
 
 
 def test_a_match_passes_the_standing_to_each_deal_and_ends_by_the_rules() -> None:
