@@ -761,8 +761,8 @@ class BinocleView(BeziqueView):
         if self.show_counts:
             s: Any = state
             for seat, line in zip(seats.order(), lines, strict=True):
-                if seat == seats.human and hasattr(s, "brisques"):
-                    line.cells.insert(1, f"cards won {s.brisques[seat]}")
+                if seat == seats.human and hasattr(s, "cards_won"):
+                    line.cells.insert(1, f"cards won {s.cards_won(seat)}")
         return lines
 
     def situation(self, state: State, obs: Observation, seats: Seats) -> str:

@@ -390,10 +390,16 @@ class BinocleState(BeziqueState):
             return
         super().apply(action)
 
+    def cards_won(self, seat: int) -> int:
+        """The count of the cards in ``seat``'s tricks so far (BN 15): what the Bézique
+        state keeps as ``brisques``, here in Binocle's card values. Not in any
+        observation: the player keeps this count in his head."""
+        return self.brisques[seat]
+
     def _knock(self) -> None:
         """The knocker turns his tricks over and counts (BN 39-40)."""
         p = self.player
-        cards = self.brisques[p]
+        cards = self.cards_won(p)
         self.knocker = p
         self._note("knock", p)
         if cards:
@@ -408,8 +414,8 @@ class BinocleState(BeziqueState):
         """After the last trick (and its 10), each counts the cards in his tricks (BN 16,
         38): the pone first."""
         for seat in (self.dealer ^ 1, self.dealer):
-            if self.brisques[seat]:
-                self._score(seat, self.brisques[seat], "cards")
+            if self.cards_won(seat):
+                self._score(seat, self.cards_won(seat), "cards")
 
     def _why_not(self, action: Action) -> str:
         if action is EXCHANGE:
