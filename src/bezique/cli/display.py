@@ -380,6 +380,17 @@ class GameView:
     def commands(self) -> str:
         return COMMANDS_HELP
 
+    @staticmethod
+    def options_note(game: Game[Any]) -> str:
+        """The line after a game's rules naming the options of this match that differ
+        from the defaults ("" when none do)."""
+        changed = game.options.changed()
+        if not changed:
+            return ""
+        return ("\nOptions of this match (differing from Foster): "
+                + ", ".join(f"{k}={v}" for k, v in changed.items())
+                + f" (see bezique play --game {game.name} --list-options).")
+
 
 COMMANDS_HELP = """\
 Commands: help (this text), hint (what the rule-based player would do, and why; needs
@@ -728,12 +739,7 @@ class BeziqueView(GameView):
         table = "\n".join(f"  {k:<8} {what:<{w}} {v:>4}" for k, what, v in rows)
         names = ", ".join(_words(n) for n in sorted(
             COMBINATIONS, key=lambda n: (COMBINATIONS[n].klass, -COMBINATIONS[n].value)))
-        changed = game.options.changed()
-        extra = ""
-        if changed:
-            extra = ("\nOptions of this match (differing from Foster): "
-                     + ", ".join(f"{k}={v}" for k, v in changed.items())
-                     + " (see bezique play --list-options).")
+        extra = self.options_note(game)
         text = BEZIQUE_RULES.format(target=target, half=target // 2, table=table)
         return text + "\n" + "\n".join(wrap("The combinations by name: " + names + ".")) + extra
 
@@ -825,9 +831,7 @@ class BinocleView(BeziqueView):
         table = "\n".join(f"  {k:<8} {what:<{w}} {v:>4}" for k, what, v in rows)
         pack = ("48 (two packs of A 10 K Q J 9)" if o.pack == 48 else
                 "64 (two packs of A 10 K Q J 9 8 7; the seven is the dix)")
-        changed = game.options.changed()
-        extra = ("\nOptions of this match (differing from Foster): "
-                 + ", ".join(f"{k}={v}" for k, v in changed.items())) if changed else ""
+        extra = self.options_note(game)
         return BINOCLE_RULES.format(pack=pack, table=table) + extra
 
 
@@ -1085,12 +1089,7 @@ class RubiconView(BeziqueView):
 
     def rules(self, game: Game[Any]) -> str:
         o: Any = game.options
-        changed = game.options.changed()
-        extra = ""
-        if changed:
-            extra = ("\nOptions of this match (differing from Foster): "
-                     + ", ".join(f"{k}={v}" for k, v in changed.items())
-                     + f" (see bezique play --game {game.name} --list-options).")
+        extra = self.options_note(game)
         hand = int(getattr(game, "hand_size", 9))
         return RUBICON_RULES.format(title=game.title.upper(), packs=o.packs,
                                     cards=32 * o.packs, hand=hand) + extra
@@ -1345,12 +1344,7 @@ class SixtySixView(GameView):
 
     def rules(self, game: Game[Any]) -> str:
         o: Any = game.options
-        changed = game.options.changed()
-        extra = ""
-        if changed:
-            extra = ("\nOptions of this match: "
-                     + ", ".join(f"{k}={v}" for k, v in changed.items())
-                     + " (see bezique play --game sixtysix --list-options).")
+        extra = self.options_note(game)
         counts = ("The running counts are shown (--show-counts)." if self.show_counts else
                   "Foster's Sixty-Six is a game of memory: the screen does not show the "
                   "running counts; start or resume with --show-counts to see them.")
@@ -1697,12 +1691,7 @@ class KreutzView(GameView):
 
     def rules(self, game: Game[Any]) -> str:
         o: Any = game.options
-        changed = game.options.changed()
-        extra = ""
-        if changed:
-            extra = ("\nOptions of this match: "
-                     + ", ".join(f"{k}={v}" for k, v in changed.items())
-                     + " (see bezique play --game sixtysix4 --list-options).")
+        extra = self.options_note(game)
         marriages = ("Marriages count 20, in trumps 40: lead the King or Queen (marry K♥);"
                      " on the opening lead it counts once your side wins a trick."
                      if o.marriages == "counted" else
@@ -2135,12 +2124,7 @@ class MultiBinocleView(GameView):
     def rules(self, game: Game[Any]) -> str:
         o: Any = game.options
         n = game.num_players
-        changed = game.options.changed()
-        extra = ""
-        if changed:
-            extra = ("\nOptions of this match (differing from Foster): "
-                     + ", ".join(f"{k}={v}" for k, v in changed.items())
-                     + f" (see bezique play --game {game.name} --list-options).")
+        extra = self.options_note(game)
         if n == 3:
             laying = THREE_LAYING
             wrong = (THREE_WRONG_PLAY_ON if o.three_hand_settlement
@@ -2396,12 +2380,7 @@ class AuctionBinocleView(MultiBinocleView):
 
     def rules(self, game: Game[Any]) -> str:
         o: Any = game.options
-        changed = game.options.changed()
-        extra = ""
-        if changed:
-            extra = ("\nOptions of this match (differing from Foster): "
-                     + ", ".join(f"{k}={v}" for k, v in changed.items())
-                     + " (see bezique play --game binocleauction --list-options).")
+        extra = self.options_note(game)
         n = game.num_players
         hand = int(getattr(game, "hand_size", 48 // n))
         if o.widow == "widow":
