@@ -37,6 +37,7 @@ Bézique's points; Rubicon's and Chinese's deal in hundreds, settled by the game
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..core.game import Action, Game, State
@@ -88,36 +89,44 @@ def _present(h: int) -> int:
     return (h | h >> 1 | h >> 2) & _LOW
 
 
-def _unmerged(mine: int, others: int) -> int:
-    """The presence bits of the kinds in ``mine`` that are worth searching: a kind is left
-    out when the next card in play above it in its suit is one only this hand holds, of
-    the same brisque value, and nobody else holds its own rank (see the module's
-    docstring). A pure function of its arguments, remembered."""
-    key = (mine, others)
-    keep = _MERGED.get(key)
-    if keep is not None:
+def _unmerger(kind_of: dict[int, int], above: list[int]) -> Callable[[int, int], int]:
+    """The function giving the presence bits of the kinds in ``mine`` that are worth
+    searching, for a layout of presence bits (``kind_of`` a bit's kind, ``above`` each
+    kind's higher kinds of its suit): a kind is left out when the next card in play above
+    it in its suit is one only this hand holds, of the same brisque value, and nobody
+    else holds its own rank (see the module's docstring). A pure function of its
+    arguments, remembered."""
+    cache: dict[tuple[int, int], int] = {}
+
+    def unmerged(mine: int, others: int) -> int:
+        key = (mine, others)
+        keep = cache.get(key)
+        if keep is not None:
+            return keep
+        allp = mine | others
+        keep = 0
+        m = mine
+        while m:
+            b = m & -m
+            m ^= b
+            if not b & others:
+                k = kind_of[b]
+                up = allp & above[k]
+                if up:
+                    nb = up & -up
+                    if nb & mine and not nb & others and _VAL[kind_of[nb]] == _VAL[k]:
+                        continue
+            keep |= b
+        if len(cache) > 200_000:
+            cache.clear()
+        cache[key] = keep
         return keep
-    allp = mine | others
-    keep = 0
-    m = mine
-    while m:
-        b = m & -m
-        m ^= b
-        if not b & others:
-            k = _KIND[b]
-            up = allp & _ABOVE[k]
-            if up:
-                nb = up & -up
-                if nb & mine and not nb & others and _VAL[_KIND[nb]] == _VAL[k]:
-                    continue
-        keep |= b
-    if len(_MERGED) > 200_000:
-        _MERGED.clear()
-    _MERGED[key] = keep
-    return keep
+
+    return unmerged
 
 
-_MERGED: dict[tuple[int, int], int] = {}
+#: the presence bits kept for search, four bits a kind (the Bézique solver)
+_unmerged = _unmerger(_KIND, _ABOVE)
 
 
 def _follows(pf: int, lk: int, trump: int) -> int:
@@ -308,33 +317,8 @@ def _brisques(h: int) -> int:
 _SUIT1 = [0xFF << (8 * s) for s in range(4)]
 _ABOVE1 = [sum(1 << (8 * (k >> 3) + r) for r in range((k & 7) + 1, 8)) for k in range(32)]
 _KIND1 = {1 << k: k for k in range(32)}
-_MERGED1: dict[tuple[int, int], int] = {}
-
-
-def _unmerged1(mine: int, others: int) -> int:
-    """:func:`_unmerged` with one bit per kind."""
-    key = (mine, others)
-    keep = _MERGED1.get(key)
-    if keep is not None:
-        return keep
-    allp = mine | others
-    keep = 0
-    m = mine
-    while m:
-        b = m & -m
-        m ^= b
-        if not b & others:
-            k = _KIND1[b]
-            up = allp & _ABOVE1[k]
-            if up:
-                nb = up & -up
-                if nb & mine and not nb & others and _VAL[_KIND1[nb]] == _VAL[k]:
-                    continue
-        keep |= b
-    if len(_MERGED1) > 200_000:
-        _MERGED1.clear()
-    _MERGED1[key] = keep
-    return keep
+#: :func:`_unmerged` with one bit per kind (the Rubicon solver)
+_unmerged1 = _unmerger(_KIND1, _ABOVE1)
 
 
 def _follows1(pf: int, lk: int, trump: int) -> int:
