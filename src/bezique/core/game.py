@@ -336,6 +336,13 @@ class Game(ABC, Generic[S]):
         except SeatError as exc:
             raise OptionError(f"{self.title}: {exc}") from None
 
+    @classmethod
+    def as_other_game(cls, options: Options) -> Game[Any] | None:
+        """The game these options make when a form of this game is another game of the
+        texts (64-card Binocle dealt eight cards each is Bézique), else None:
+        ``make_game`` then gives that game."""
+        return None
+
     def fixed_sides(self) -> Sequence[int]:
         """The side of each seat for the whole match, read by ``__init__`` into
         :attr:`sides`: every seat its own side unless a game (or its options) makes

@@ -68,11 +68,8 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
         opts = cls.options_class.from_mapping(options)
     else:
         opts = cls.options_class.parse(options)
-    if isinstance(opts, BinocleOptions) and opts.pack == 64 and opts.cards == 8:
-        # Foster (Binocle, Dealing): 64-card Binocle with eight cards each is simply
-        # Bézique, its small differences in the melds being disregarded (BN 46)
-        return Bezique()
-    return cls(opts)
+    other = cls.as_other_game(opts) if opts is not None else None
+    return other if other is not None else cls(opts)
 
 
 __all__ = ["GAMES", "Bezique", "BeziqueOptions", "Binocle", "BinocleOptions",

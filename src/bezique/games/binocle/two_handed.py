@@ -82,6 +82,7 @@ from ..bezique.two_handed import (
     FOLLOW,
     LEAD,
     PHASE_NAMES,
+    Bezique,
     BeziqueObservation,
     BeziqueState,
     _exchange_word,
@@ -186,6 +187,14 @@ class Binocle(Game["BinocleState"]):
     _ew_exchange = False
     _second_when_played = False
     _count_stock = True  # the talon may be counted (BN 13)
+
+    @classmethod
+    def as_other_game(cls, options: Options) -> Game[Any] | None:
+        """64-card Binocle with eight cards each is simply Bézique, its small differences
+        in the melds being disregarded (Foster, Binocle, Dealing; BN 46)."""
+        if isinstance(options, BinocleOptions) and options.pack == 64 and options.cards == 8:
+            return Bezique()
+        return None
 
     def __init__(self, options: BinocleOptions | None = None) -> None:
         super().__init__(options)
