@@ -104,3 +104,12 @@ def test_hints_in_binocle_come_from_the_rule_player_which_says_why(tmp_path: Pat
     assert result.exit_code == 0, result.output
     out = " ".join(result.output.split())
     assert "Hint: the rule-based player would choose" in out and "Why:" in out
+
+
+def test_a_partnership_win_is_told_by_the_partners_names(tmp_path: Path) -> None:
+    result = play("--game", "binocle4", "--option", "mode=partners", "--seed", "5",
+                  "--record", str(tmp_path / "p.txt"), "--display", "plain",
+                  stdin="1\n" * 20000)
+    assert result.exit_code == 0, result.output
+    final = [x for x in result.output.splitlines() if x.startswith("Match over: ")]
+    assert len(final) == 1 and " & " in final[0] and "side " not in final[0], final

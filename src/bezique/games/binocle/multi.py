@@ -388,9 +388,11 @@ class MultiBinocle(Game["MultiBinocleState"]):
 
     @staticmethod
     def _win(sheet: ScoreSheet, column: int, how: str) -> None:
-        heads = (f"side {column}" if sheet.sides else f"seat {column}")
+        # a side by its seats ("seats 0 & 2 win"), which the screens name as players
+        heads = (f"seats {' & '.join(map(str, seating.members(sheet.sides, column)))} win"
+                 if sheet.sides else f"seat {column} wins")
         totals = "-".join(str(t) for t in sheet.totals)
-        sheet.end_game(column, summary=f"{heads} wins the game {totals}"
+        sheet.end_game(column, summary=f"{heads} the game {totals}"
                        + (f": {how}" if how else ""))
 
 
