@@ -13,15 +13,15 @@ import pytest
 from click.testing import CliRunner, Result
 
 from bezique.cli import main as cli_main
-from bezique.cli.display import (
+from bezique.core.match import Match
+from bezique.games import make_game
+from bezique.present import (
     AuctionBinocleView,
     MultiBinocleView,
     Seats,
     build_screen,
     view_for,
 )
-from bezique.core.match import Match
-from bezique.games import make_game
 from bezique.record import read, replay
 
 cli_main._register()

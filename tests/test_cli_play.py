@@ -13,11 +13,11 @@ from click.testing import CliRunner, Result
 
 from bezique.bots import BOTS, make_bot
 from bezique.cli import main as cli_main
-from bezique.cli.display import BeziqueView, Seats, SixtySixView, name_seats
 from bezique.core.cards import Card, Suit, parse_cards
 from bezique.core.errors import OptionError
 from bezique.games import make_game
 from bezique.games.bezique import Bezique, BeziqueState
+from bezique.present import BeziqueView, Seats, SixtySixView, name_seats
 from bezique.record import read, replay
 
 cli_main._register()
@@ -157,7 +157,7 @@ def test_the_first_screen_shows_trump_stock_hand_and_numbered_choices(tmp_path: 
 
 
 def test_hand_is_sorted_trumps_first_then_by_suit_and_rank() -> None:
-    from bezique.cli.display import hand_text
+    from bezique.present import hand_text
 
     cards = parse_cards("7S AH 9C TS KS QH AC JD")
     assert hand_text(cards, Suit.SPADES) == "10♠ K♠ 7♠ | A♥ Q♥ | A♣ 9♣ | J♦"
@@ -248,9 +248,7 @@ def test_sixtysix_marriage_lead_is_told_with_the_card_and_value() -> None:
 
 def test_a_game_without_its_own_view_plays_through_the_generic_one(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from bezique.cli import display
-
-    monkeypatch.delitem(display.VIEWS, "sixtysix")
+    monkeypatch.setattr(SixtySixView, "games", ())
     path = tmp_path / "r.txt"
     result = play("--game", "sixtysix", "--seed", "5", "--opponent", "random", "--record",
                   str(path), stdin="1\n" * 2000)
@@ -479,7 +477,7 @@ def test_the_cut_and_first_dealer(tmp_path: Path) -> None:
         rec = read(path)
         dealers.add(rec.first_dealer)
         # the winner of the cut gives the deal away (Foster): the loser of the cut deals
-        from bezique.cli.display import rank_strength
+        from bezique.present import rank_strength
         you_win = rank_strength(Card.parse(m.group(1))) > rank_strength(Card.parse(m.group(2)))
         assert rec.first_dealer == (1 if you_win else 0)
     assert dealers == {0, 1}
@@ -607,3 +605,16 @@ def test_the_opening_names_whose_rules_the_defaults_are(tmp_path: Path, game: st
     result = play("--game", game, "--seed", "1", "--record", str(tmp_path / "r.txt"),
                   stdin="quit\n")
     assert f"Options: {rules} (no options changed)." in result.output
+
+
+def test_each_game_finds_its_view_by_its_class_and_bases_schnapsen_sixty_sixs() -> None:
+    """Views are found from the game's class and its bases, not by name: Schnapsen (a
+    Sixty-Six) is drawn by Sixty-Six's view, Chinese by Rubicon's, and every game of the
+    library has a view of its own family rather than the generic one."""
+    from bezique.games import GAMES, make_game
+    from bezique.present import GameView, RubiconView, view_class
+
+    assert view_class(make_game("schnapsen")) is SixtySixView
+    assert view_class(make_game("chinese")) is RubiconView
+    for name in GAMES:
+        assert view_class(make_game(name)) is not GameView, name

@@ -19,19 +19,19 @@ from click.testing import CliRunner, Result
 
 from bezique.cli import main as cli_main
 from bezique.cli import play as play_module
-from bezique.cli.display import (
-    BeziqueView,
-    Seats,
-    SixtySixView,
-    build_screen,
-    use_symbols,
-)
 from bezique.cli.render import RichRenderer, screen_lines
 from bezique.core.cards import Card, Suit, parse_cards
 from bezique.core.match import Match
 from bezique.games import make_game
 from bezique.games.bezique import Bezique, BeziqueState
 from bezique.games.sixtysix import SixtySix
+from bezique.present import (
+    BeziqueView,
+    Seats,
+    SixtySixView,
+    build_screen,
+    use_symbols,
+)
 from bezique.record import read, replay
 
 cli_main._register()

@@ -649,7 +649,7 @@ def test_four_handed_match_at_the_terminal(tmp_path: Path) -> None:
 
 
 def test_the_terminal_tells_a_marriage_with_its_lead_once() -> None:
-    from bezique.cli.display import KreutzView, Seats, use_symbols
+    from bezique.present import KreutzView, Seats, use_symbols
 
     use_symbols(False)
     try:

@@ -36,8 +36,7 @@ from ..core.errors import BeziqueError, IllegalActionError, OptionError, RecordE
 from ..core.game import Action, Game, State
 from ..core.match import Match
 from ..games import GAMES, make_game
-from ..record import Record, RecordWriter, record_from_match, replay_file
-from .display import (
+from ..present import (
     GameView,
     Screen,
     Seats,
@@ -52,6 +51,7 @@ from .display import (
     view_for,
     wrap,
 )
+from ..record import Record, RecordWriter, record_from_match, replay_file
 from .main import cli
 from .render import PlainRenderer, choose_renderer, output_takes_symbols
 

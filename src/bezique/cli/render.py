@@ -1,6 +1,6 @@
 """Drawing the screens of ``bezique play``: plain text, or ``rich`` in a terminal.
 
-Both renderers draw the same :class:`~bezique.cli.display.Screen`, so what a player is
+Both renderers draw the same :class:`~bezique.present.Screen`, so what a player is
 told does not depend on the terminal: the plain one writes lines (pipes, tests, dumb
 terminals), the rich one draws the table in a panel with the cards in their colours
 (hearts and diamonds red). ``rich`` itself honours ``NO_COLOR`` and ``TERM=dumb``.
@@ -16,7 +16,7 @@ from typing import IO, Any
 
 import click
 
-from .display import (
+from ..present import (
     WIDTH,
     Breakdown,
     CardSpot,

@@ -20,12 +20,12 @@ from typing import Any
 
 from .. import svg
 from ..bots import BOTS, Bot, make_bot
-from ..cli.display import Seats, show, view_for
 from ..core.cards import Card
 from ..core.errors import BeziqueError, OptionError
 from ..core.game import Game, Observation, State
 from ..core.match import Match
 from ..games import GAMES, make_game
+from ..present import Seats, show, view_for
 from .store import DealRow, Stale, Store, StoreError, TableRow, commitment, now
 
 __all__ = ["KINDS", "LiveTable", "ServiceError", "TableService"]

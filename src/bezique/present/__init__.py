@@ -1,0 +1,94 @@
+"""How a game reads to a person: one seat's picture of the table, the story of the deal,
+the numbered choices, the end of a deal and the rules in brief, for every front end.
+
+The presentation sits below the front ends and above the rules: the terminal
+(:mod:`bezique.cli`) and the web server (:mod:`bezique.server`) both draw what a view
+gives, and the views know the games, never the reverse. Everything a view shows comes
+from what the seat may know: its ``observation``, the deal's public events, the legal
+actions and the match's score sheet.
+
+:func:`view_for` finds a game's view by the game's class and its bases (Schnapsen,
+a Sixty-Six, finds Sixty-Six's view); a game with none gets the generic
+:class:`GameView`, which reads any game through the ``State`` interface alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.game import Game
+from .base import (
+    COMMANDS_HELP,
+    WIDTH,
+    Breakdown,
+    CardSpot,
+    GameView,
+    Screen,
+    SeatLine,
+    Seats,
+    build_screen,
+    by_suit,
+    choice_prompt,
+    deal_banner,
+    hand_text,
+    match_total,
+    name_seats,
+    rank_strength,
+    sheet_lines,
+    short,
+    show,
+    show_cards,
+    sort_hand,
+    suit_text,
+    symbols_in_use,
+    trump_text,
+    use_symbols,
+    wrap,
+)
+from .bezique import BeziqueView, ChouetteView, MultiBeziqueView, RubiconView
+from .binocle import AuctionBinocleView, BinocleView, MultiBinocleView, binocle_meld_table
+from .sixtysix import KreutzView, SixtySixView, ThreeHandedSixtySixView
+
+
+def _views() -> dict[type[Any], type[GameView]]:
+    """Each game class a view names as its own, with that view (every subclass of
+    :class:`GameView` declares its games)."""
+    found: dict[type[Any], type[GameView]] = {}
+    todo = [GameView]
+    while todo:
+        view = todo.pop()
+        for game_class in view.games:
+            found[game_class] = view
+        todo.extend(view.__subclasses__())
+    return found
+
+
+def view_class(game: Game[Any]) -> type[GameView]:
+    """The view of ``game``'s class, or of its nearest base that has one; the generic
+    :class:`GameView` when none has."""
+    views = _views()
+    for cls in type(game).__mro__:
+        if cls in views:
+            return views[cls]
+    return GameView
+
+
+def view_for(game: Game[Any], *, show_counts: bool | None = None) -> GameView:
+    """A fresh view of the game (see :func:`view_class`); ``show_counts`` overrides the
+    game's default for showing the running counts."""
+    view = view_class(game)()
+    if show_counts is not None:
+        view.show_counts = show_counts
+    return view
+
+
+__all__ = [
+    "COMMANDS_HELP", "WIDTH", "AuctionBinocleView", "BeziqueView", "BinocleView", "Breakdown",
+    "CardSpot", "ChouetteView", "GameView", "KreutzView", "MultiBeziqueView",
+    "MultiBinocleView", "RubiconView", "Screen", "SeatLine", "Seats", "SixtySixView",
+    "ThreeHandedSixtySixView", "binocle_meld_table", "build_screen", "by_suit",
+    "choice_prompt", "deal_banner", "hand_text", "match_total", "name_seats",
+    "rank_strength", "sheet_lines", "short", "show", "show_cards", "sort_hand",
+    "suit_text", "symbols_in_use", "trump_text", "use_symbols", "view_class", "view_for",
+    "wrap",
+]

@@ -1,0 +1,509 @@
+"""What ``bezique play`` shows: one player's view of the table, the story of what happened
+since his last turn, his numbered choices, the end of a deal, and the rules in brief.
+
+Everything shown comes from what the player may know: his seat's ``observation``, the
+deal's public log (``state.events()``), the legal actions, the match's score sheet, and
+the cards he himself drew (told to him alone). A view builds a :class:`Screen`, a plain
+description of the table; :mod:`bezique.cli.render` draws it either as plain text (pipes,
+tests, dumb terminals) or with ``rich`` (colour, panels) in a terminal.
+
+Each game has a small :class:`GameView` with its own words (how a log entry reads, how a
+choice is labelled, what a deal's points were made of, the rules summary); :func:`view_for`
+finds it by game name, and the base class serves any other game through the generic
+:class:`~bezique.core.game.State` interface alone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import textwrap
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from ..core.cards import Card, Suit
+from ..core.game import Action, Game, Observation, State
+from ..core.match import Match
+
+WIDTH = 78
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+SUIT_SYMBOLS = "♣♦♥♠"
+# Rank order for sorting a hand and for the cut, high to low: Ace, Ten, King, ... as in
+# every game of the family (Bézique, Cards; Sixty-Six, Pack).
+FAMILY_ORDER = (14, 10, 13, 12, 11, 9, 8, 7, 6, 5, 4, 3, 2)
+RANK_STRENGTH = {r: len(FAMILY_ORDER) - i for i, r in enumerate(FAMILY_ORDER)}
+
+_symbols = True
+
+
+def use_symbols(flag: bool) -> None:
+    """Write cards with suit symbols (``Q♠ 10♦``, the default) or in letters (``QS TD``)
+    when the output cannot encode the symbols. Either form is accepted back as typed."""
+    global _symbols
+    _symbols = flag
+
+
+def symbols_in_use() -> bool:
+    return _symbols
+
+
+def show(card: int) -> str:
+    """A card as the screen writes it: ``Q♠``, ``10♦`` (or ``QS``, ``TD`` in letters)."""
+    c = Card(card)
+    return c.pretty() if _symbols else c.notation()
+
+
+def show_cards(cards: Sequence[int]) -> str:
+    return " ".join(show(c) for c in cards) if cards else "-"
+
+
+def trump_text(trump: int | None) -> str:
+    """``trumps hearts ♥``, or ``no trumps yet`` in a game whose trump is made in play
+    (Rubicon Bézique: the first marriage makes it)."""
+    if trump is None or not 0 <= int(trump) <= 3:
+        return "no trumps yet"
+    return f"trumps {suit_text(trump)}"
+
+
+def deal_tricks(game: Game[Any]) -> int:
+    """The tricks of a deal played to its end: every card of the pack, a card from each
+    seat a trick (Bézique 32, Rubicon 64, Sixty-Six 12)."""
+    return len(game.pack) // int(getattr(game, "num_players", 2))
+
+
+def suit_text(suit: int) -> str:
+    """``hearts ♥`` (or ``hearts (H)``)."""
+    s = int(suit)
+    return f"{SUIT_NAMES[s]} {SUIT_SYMBOLS[s]}" if _symbols else \
+        f"{SUIT_NAMES[s]} ({Suit(s).letter})"
+
+
+@dataclasses.dataclass(frozen=True)
+class Seats:
+    """Who sits where, as the screens name them: the human is "You", the others by their
+    names ("Computer"). Every screen lists the seats in seat order (the score sheet's)."""
+
+    human: int
+    names: tuple[str, ...]  # the names on the score sheet and in the record
+    #: when a screen draws a deal of fewer seats than the table's (Chouette: the two
+    #: hands of a game), the table seat of each seat drawn; empty: the same seats
+    at_table: tuple[int, ...] = ()
+
+    def table_seat(self, seat: int) -> int:
+        """The table's seat (the score sheet's) of ``seat`` as drawn."""
+        return self.at_table[seat] if self.at_table else seat
+
+    def label(self, seat: int) -> str:
+        """``You`` for the human, the other player's name otherwise."""
+        return "You" if seat == self.human else self.names[seat]
+
+    def order(self) -> range:
+        """The seats in the one order every screen uses."""
+        return range(len(self.names))
+
+    def says(self, seat: int, verb: str, rest: str = "") -> str:
+        """A sentence with the verb agreeing: ``You play Q♠`` / ``Computer plays Q♠``."""
+        if seat == self.human:
+            text = f"You {verb}"
+        else:
+            text = f"{self.names[seat]} {_third_person(verb)}"
+        return text + (f" {rest}" if rest else "")
+
+    def other(self, seat: int) -> int:
+        """The adversary of ``seat`` at a table of two."""
+        return 1 - seat
+
+
+def _third_person(verb: str) -> str:
+    head, _, tail = verb.partition(" ")
+    if head == "have":
+        head = "has"
+    elif head.endswith(("s", "sh", "ch", "x")):
+        head += "es"
+    else:
+        head += "s"
+    return head + (" " + tail if tail else "")
+
+
+def rank_strength(card: int) -> int:
+    """Higher for a higher card in the family's order (A 10 K Q J 9 8 7)."""
+    return RANK_STRENGTH[int(card) & 15]
+
+
+def sort_hand(cards: Sequence[int], trump: int | None) -> list[Card]:
+    """Cards sorted for display: trumps first (when there are trumps yet), then the other
+    suits with the colours alternating (spades, hearts, clubs, diamonds), each suit high to
+    low."""
+    suit_order = [3, 2, 0, 1]
+    if trump is not None and 0 <= int(trump) <= 3:
+        suit_order.remove(int(trump))
+        suit_order.insert(0, int(trump))
+    pos = {s: i for i, s in enumerate(suit_order)}
+    return sorted((Card(c) for c in cards),
+                  key=lambda c: (pos[int(c) >> 4], -rank_strength(c)))
+
+
+def by_suit(cards: Sequence[int], trump: int | None) -> list[list[Card]]:
+    """The cards sorted for display (:func:`sort_hand`), one list per suit."""
+    groups: list[list[Card]] = []
+    for c in sort_hand(cards, trump):
+        if not groups or groups[-1][0].suit != c.suit:
+            groups.append([])
+        groups[-1].append(c)
+    return groups
+
+
+def hand_text(cards: Sequence[int], trump: int | None) -> str:
+    """A hand grouped by suit: ``A♥ 10♥ 9♥ | K♠ 8♠ | A♣``."""
+    if not cards:
+        return "-"
+    return " | ".join(" ".join(show(c) for c in g) for g in by_suit(cards, trump))
+
+
+def wrap(text: str, indent: str = "", width: int = WIDTH) -> list[str]:
+    # never break a file name or an option's name
+    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent,
+                         break_long_words=False, break_on_hyphens=False) or [""]
+
+
+def name_seats(text: str, seats: Seats) -> str:
+    """The score sheet's summaries speak of ``seat 0``; on screen, use the names."""
+    def name(m: re.Match[str]) -> str:
+        found = [int(x) for x in re.findall(r"\d", m.group(1))]
+        if any(k >= len(seats.names) for k in found):
+            return m.group(0)
+        return " & ".join(seats.names[k] for k in found)
+
+    text = re.sub(r"\bseats? (\d(?: & \d)*)\b", name, text)
+    if seats.names[seats.human] == "You":  # the default name: "You win", not "You wins"
+        text = re.sub(r"\bYou (win|claim|close)s\b", r"You \1", text)
+        text = re.sub(r"\b(You [a-z]+ [a-z]+ and) retires\b", r"\1 retire", text)
+    return text
+
+
+def short(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters for an error message (never echo a whole
+    hostile line back)."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+# -- the picture of the table ----------------------------------------------------------------
+
+@dataclasses.dataclass
+class SeatLine:
+    """One seat's row at the table: its name, its figures, and lines under it."""
+
+    name: str
+    cells: list[str]
+    notes: list[str] = dataclasses.field(default_factory=list)
+    is_human: bool = False
+
+
+@dataclasses.dataclass
+class CardSpot:
+    """Cards of one kind in a row of cards on screen, and the choice number that plays
+    one of them (``None``: not playable now)."""
+
+    cards: list[Card]
+    number: int | None = None
+
+
+@dataclasses.dataclass
+class Screen:
+    """One player's picture of the table before his move, as data: the renderers draw
+    it as plain text or with colour."""
+
+    story: list[str]
+    heading: list[str]
+    seats: list[SeatLine]
+    notes: list[str]
+    hand: list[list[CardSpot]]           # grouped by suit, in display order
+    table: list[list[CardSpot]]          # his own declared cards lying on the table
+    situation: str
+    choices: list[tuple[int, str]]       # the numbered choices that are not card plays
+    actions: list[Action]                # every choice, numbered from 1 in this order
+    table_label: str = "Your table"
+
+
+@dataclasses.dataclass
+class Breakdown:
+    """What a finished deal was made of: rows of ``(what, points per seat)``, the total,
+    and what it gave the match."""
+
+    rows: list[tuple[str, list[int]]]
+    totals: list[int]
+    result: list[str]
+
+
+class GameView:
+    """How one game reads on screen. The base class knows only the generic interface:
+    it shows the observation's common fields and the log entries as the engine wrote
+    them; each game's subclass says more, in the game's own words."""
+
+    #: The games this view draws: a game finds the view of its class or of its nearest
+    #: base that has one (:func:`~bezique.present.view_for`).
+    games: ClassVar[tuple[type[Game[Any]], ...]] = ()
+    title = ""
+    #: a game of memory hides the running counts unless asked (Sixty-Six)
+    counts_hidden_by_default = False
+
+    def __init__(self, *, show_counts: bool = True) -> None:
+        self.show_counts = show_counts
+
+    # -- the table -----------------------------------------------------------------------
+
+    def heading(self, state: State, obs: Observation, seats: Seats, match: Match
+                ) -> list[str]:
+        o: Any = obs
+        head = [f"Deal {len(match.deals)}"]
+        tricks = getattr(o, "tricks_played", None)
+        if tricks is not None:
+            head.append(f"trick {tricks + 1}")
+        trump = getattr(o, "trump", None)
+        if trump is not None:
+            head.append(f"trumps {suit_text(trump)}")
+        return head
+
+    def seat_lines(self, state: State, obs: Observation, seats: Seats, match: Match
+                   ) -> list[SeatLine]:
+        o: Any = obs
+        points = getattr(o, "points", None)
+        out = []
+        for seat in seats.order():
+            cells = []
+            if points is not None:
+                cells.append(f"deal {points[seat]}")
+            cells.append(f"match {match_total(match, seats.table_seat(seat))}")
+            out.append(SeatLine(seats.label(seat), cells, is_human=seat == seats.human))
+        return out
+
+    def notes(self, state: State, obs: Observation, seats: Seats) -> list[str]:
+        """Lines under the seats: the trick in play, the last trick."""
+        return self.last_trick(state, seats)
+
+    def situation(self, state: State, obs: Observation, seats: Seats) -> str:
+        """What the player is asked to do, in a few words."""
+        return "Your turn"
+
+    @staticmethod
+    def trick_heading(o: Any, match: Match, *, after_trick: str, tricks: int) -> str:
+        """"trick 5 of 32", or "after trick 4 of 32" in the trick winner's choice."""
+        if o.phase == after_trick:
+            return f"after trick {o.tricks_played} of {tricks}"
+        return f"trick {o.tricks_played + 1} of {tricks}"
+
+    @staticmethod
+    def follow_prompt(o: Any, seats: Seats, duty: str) -> str:
+        """"Computer led Q♠: your card", with the duty in force (follow suit, win)."""
+        leader = getattr(o, "trick_leader", None)
+        if leader is None:
+            leader = 1 - seats.human  # a table of two
+        text = f"{seats.label(leader)} led {show(o.trick[0])}: your card"
+        return text + (f" ({duty})" if duty else "")
+
+    @staticmethod
+    def last_trick(state: State, seats: Seats) -> list[str]:
+        """The last trick and who won it (public: the cards were seen as played)."""
+        last = _last_trick(state)
+        if last is None:
+            return []
+        winner, cards = last
+        return [f"Last trick: {show_cards(cards)}, won by "
+                f"{'you' if winner == seats.human else seats.label(winner)}"]
+
+    def table(self, state: State, seats: Seats) -> tuple[State, Seats]:
+        """The deal the screen draws for the human, and its seats: the table's own, unless
+        the game plays a smaller deal inside it (Chouette: the two hands of a game, the
+        human's side's hand drawn as his)."""
+        return state, seats
+
+    def banner(self, match: Match, seats: Seats) -> str:
+        """The line that opens a deal: who deals and who leads."""
+        return deal_banner(match, seats)
+
+    def hand_cards(self, obs: Observation) -> tuple[Sequence[int], Sequence[int]]:
+        """The player's cards in hand, and his cards lying on the table (if any)."""
+        o: Any = obs
+        return getattr(o, "hand", ()), ()
+
+    # -- choices -------------------------------------------------------------------------
+
+    def card_play(self, action: Action) -> tuple[Card, bool] | None:
+        """``(card, from_table)`` when ``action`` plays a card, else ``None``."""
+        if type(action).__name__ != "Play":
+            return None
+        card = getattr(action, "card", None)
+        if card is None:
+            return None
+        return Card(card), bool(getattr(action, "from_table", False))
+
+    def order_actions(self, state: State, actions: list[Action]) -> list[Action]:
+        """The choices that are not card plays, in the order they are numbered (after the
+        cards)."""
+        return list(actions)
+
+    def label(self, state: State, action: Action) -> str:
+        """How a choice that is not a card play reads in the numbered list."""
+        return action.notation()
+
+    def automatic(self, state: State, actions: Sequence[Action]) -> str | None:
+        """When the player's only legal action (``actions`` holds exactly one) needs no
+        decision, the line telling him it is taken for him; ``None`` to ask as usual."""
+        return None
+
+    def confirm(self, state: State, action: Action) -> str | None:
+        """A question to ask before taking ``action`` (a move the screen shows to be a
+        mistake), or ``None``."""
+        return None
+
+    # -- the story -----------------------------------------------------------------------
+
+    def narrate(self, events: Sequence[Any], start: int, seats: Seats) -> list[str]:
+        """Lines telling ``events[start:]`` (the whole deal's log is given, so that an
+        entry can be read in context)."""
+        return [" ".join(str(x) for x in e) if isinstance(e, tuple) else str(e)
+                for e in events[start:]]
+
+    def drawn(self, cards: Sequence[int], seats: Seats) -> str:
+        """The line telling the player the cards he drew (he alone sees it)."""
+        return f"You draw {show_cards(cards)}."
+
+    def breakdown(self, state: State, seats: Seats) -> Breakdown:
+        """What the finished deal gave each seat, and of what it was made."""
+        pts = list(state.returns())
+        return Breakdown([], pts, [])
+
+    # -- help ----------------------------------------------------------------------------
+
+    def rules(self, game: Game[Any]) -> str:
+        """A short summary of the rules and of how to type actions."""
+        return f"{game.title}: type the number of a choice, or its notation as listed."
+
+    def commands(self) -> str:
+        return COMMANDS_HELP
+
+    @staticmethod
+    def options_note(game: Game[Any]) -> str:
+        """The line after a game's rules naming the options of this match that differ
+        from the defaults ("" when none do)."""
+        changed = game.options.changed()
+        if not changed:
+            return ""
+        return ("\nOptions of this match (differing from Foster): "
+                + ", ".join(f"{k}={v}" for k, v in changed.items())
+                + f" (see bezique play --game {game.name} --list-options).")
+
+
+COMMANDS_HELP = """\
+Commands: help (this text), hint (what the rule-based player would do, and why; needs
+--hints), score (the match sheet), quit (save and stop; --resume FILE continues later).
+Instead of a number you may type a card or an action as the screen writes it (Q♠ or QS,
+10♦ or TD)."""
+
+
+def build_screen(view: GameView, state: State, seats: Seats, match: Match,
+                 story: Sequence[str]) -> Screen:
+    """The player's picture of the table before his move, with every legal action
+    numbered: first the cards of his hand as shown (a number per card, two identical
+    cards sharing one), then his cards on the table, then the other choices."""
+    obs = state.observation(seats.human)
+    o: Any = obs
+    trump = getattr(o, "trump", None)
+    plays: dict[tuple[Card, bool], Action] = {}
+    others: list[Action] = []
+    for a in state.legal_actions():
+        spot = view.card_play(a)
+        if spot is None:
+            others.append(a)
+        else:
+            plays[spot] = a
+    actions: list[Action] = []
+
+    def spots(cards: Sequence[int], from_table: bool) -> list[list[CardSpot]]:
+        groups: list[list[CardSpot]] = []
+        for suit in by_suit(cards, trump):
+            row: list[CardSpot] = []
+            for c in suit:
+                if row and row[-1].cards[-1] == c:  # identical cards share one number
+                    row[-1].cards.append(c)
+                    continue
+                act = plays.get((c, from_table))
+                if act is not None:
+                    actions.append(act)
+                row.append(CardSpot([c], len(actions) if act is not None else None))
+            groups.append(row)
+        return groups
+
+    in_hand, on_table = view.hand_cards(obs)
+    hand = spots(in_hand, False)
+    table = spots(on_table, True)
+    # a card play the hand does not show (cannot happen in these games) is still offered
+    rest = [a for a in plays.values() if a not in actions]
+    choices: list[tuple[int, str]] = []
+    for a in rest + view.order_actions(state, others):
+        actions.append(a)
+        label = view.label(state, a) if view.card_play(a) is None else a.notation()
+        choices.append((len(actions), label))
+    return Screen(story=list(story), heading=view.heading(state, obs, seats, match),
+                  seats=view.seat_lines(state, obs, seats, match),
+                  notes=view.notes(state, obs, seats), hand=hand, table=table,
+                  situation=view.situation(state, obs, seats), choices=choices,
+                  actions=actions)
+
+
+def choice_prompt(n: int, hints: bool) -> str:
+    """``Your choice [1-7, or help, hint, score, quit]: ``."""
+    numbers = "1" if n == 1 else f"1-{n}"
+    return f"Your choice [{numbers}, or help, {'hint, ' if hints else ''}score, quit]: "
+
+
+def deal_banner(match: Match, seats: Seats) -> str:
+    """``=== Deal 2: Computer deals, you lead first ===``."""
+    dealer = match.dealer
+    first = match.state.current_player()  # the first to act leads (the dealer's left)
+    leads = "you lead" if first == seats.human else seats.says(first, "lead")
+    return f"=== Deal {len(match.deals)}: {seats.says(dealer, 'deal')}, {leads} first ==="
+
+
+def match_total(match: Match, seat: int) -> int:
+    """The match total that counts for ``seat``: his own, or his side's on a sheet of
+    sides."""
+    sheet = match.sheet
+    column = sheet.column_of(seat) if hasattr(sheet, "column_of") else seat
+    return int(sheet.totals[column])
+
+
+def sheet_lines(match: Match, seats: Seats) -> list[str]:
+    """The match's score sheet, the seats in their one order, named; without the
+    sheet's closing summary, which the result line says (the end is said once)."""
+    summary = match.sheet.summary
+    return [name_seats(x, seats) for x in match.sheet.text(seats.names).splitlines()
+            if not (summary and x == summary)]
+
+
+# -- Bézique ------------------------------------------------------------------------------
+
+
+_NUMBER_WORDS = {6: "six", 8: "eight", 9: "nine", 12: "twelve"}
+
+
+def _log(state: State) -> list[Any]:
+    """The deal's public log, for states that keep one."""
+    return list(state.events()) if hasattr(state, "events") else []
+
+
+def _score_events(state: State) -> list[tuple[int, int, str]]:
+    return [(e[1], e[2], str(e[3])) for e in _log(state) if e[0] == "score"]
+
+
+def _last_trick(state: State) -> tuple[int, tuple[int, ...]] | None:
+    """The winner and the cards, in the order played, of the last trick of the log."""
+    for e in reversed(_log(state)):
+        if e[0] == "trick":
+            return (e[1], tuple(e[2:]))
+    return None
+
+
+def _third_if(seats: Seats, seat: int, verb: str) -> str:
+    return verb if seat == seats.human else _third_person(verb)
+
