@@ -13,13 +13,15 @@ import pytest
 
 from bezique.core.cards import Card, Suit
 from bezique.core.errors import IllegalActionError, NotationError, OptionError
+from bezique.core.events import Drew, DrewLast, TrickWon
 from bezique.core.game import TERMINAL, DealResult
 from bezique.core.match import Match, ScoreSheet
-from bezique.games.bezique.declarations import DRAW, STRENGTH
+from bezique.games.bezique.declarations import DRAW, STRENGTH, CarriedLost
 from bezique.games.bezique.multi import (
     ASK,
     EIGHT_LEFT_OUT,
     NOTHING,
+    Asked,
     FourHandedBezique,
     FourHandedOptions,
     MultiBeziqueObservation,
@@ -182,8 +184,8 @@ def test_of_identical_cards_the_first_played_wins() -> None:
     state = pos(THREE, ["9D 9C", "AD 9C", "AD 9C"], stock="8C 8C 8D 8D 8S")
     do(state, "9D", "AD", "AD")
     assert state.last_winner == 1
-    trick = [e for e in state.events() if e[0] == "trick"][-1]
-    assert trick == ("trick", 1, *cards("9D AD AD"))
+    trick = [e for e in state.events() if isinstance(e, TrickWon)][-1]
+    assert trick == TrickWon(1, tuple(cards("9D AD AD")))
 
 
 def test_brisques_score_10_each_to_the_winner_of_the_trick() -> None:
@@ -237,7 +239,7 @@ def test_the_winner_draws_first_then_each_to_his_left() -> None:
     state = pos(THREE, ["9D", "TD", "7C"], stock="AS KS QS 8C 8D", turn_up="9S")
     do(state, "9D", "TD", "7C", "draw")
     assert state.hands == [cards("QS"), cards("AS"), cards("KS")]
-    assert state.events()[-1] == ("draw", 1)
+    assert state.events()[-1] == Drew(1)
     assert state.current_player() == 1 and state.observation(1).phase == "lead"
 
 
@@ -248,7 +250,7 @@ def test_the_turn_up_goes_to_the_last_to_draw() -> None:
     assert legal(state) == {"draw"}  # no fresh card: table cards alone declare nothing
     do(state, "draw")
     # seat 1 won: he draws the last face-down card, seat 2 the next, seat 0 the turn-up
-    assert state.events()[-1] == ("draw-last", 1, int(Card.parse("9H")), 0)
+    assert state.events()[-1] == DrewLast(1, int(Card.parse("9H")), 0)
     assert state.hands[0] == cards("9H") and state.known[0] == cards("9H")
     assert state.stock_exhausted and state.observation(2).turn_up is None
     # the table cards are back in the hands, known to all
@@ -361,7 +363,7 @@ def test_the_table_cards_go_back_and_carried_combinations_are_lost() -> None:
     state.carried[0].append(("marriage", 20, (1, 2), tuple(cards("KC QC"))))
     do(state, "9D", "TD", "7C", "draw")
     assert state.carried == [[], [], []]
-    assert ("lost", 0, "marriage", tuple(cards("KC QC"))) in state.events()
+    assert CarriedLost(0, "marriage", tuple(cards("KC QC"))) in state.events()
     assert sorted(state.hands[0]) == sorted(cards("KC QC 9H"))
 
 
@@ -412,8 +414,9 @@ def test_ew129_the_winner_may_ask_his_partner_before_drawing() -> None:
     assert {"ask", "draw"} <= legal(state)
     do(state, "ask")
     assert state.current_player() == 2 and state.observation(1).phase == "asked"
-    assert state.events()[-1] == ("ask", 0, 2)
-    assert "asks 2 whether he has anything to declare" in state.observation(3).history[-1]
+    assert state.events()[-1] == Asked(0, 2)
+    assert state.observation(3).events[-1].describe() == (
+        "seat 0 asks seat 2 whether he has anything to declare.")
     assert legal(state) == {"royal-marriage KH QH", "nothing"}
 
 

@@ -28,6 +28,7 @@ from bezique import (
     Suit,
     parse_cards,
 )
+from bezique.core.events import Declared, Drew, DrewLast, Exchanged, Scored, TrickWon
 from bezique.core.game import Action, DealResult
 from bezique.core.match import Match, ScoreSheet
 from bezique.games.bezique import (
@@ -42,6 +43,7 @@ from bezique.games.bezique import (
     BeziqueState,
     Play,
 )
+from bezique.games.bezique.declarations import Carried, CarriedLost
 
 GAME = Bezique()
 TRUMP_SEVEN = {s: int(Card.from_suit_rank(s, 7)) for s in Suit}
@@ -115,7 +117,8 @@ def to_score(*texts: str) -> list[str]:
 
 def lost(state: BeziqueState) -> list[tuple[int, str, list[int]]]:
     """Carried combinations lost so far: ``(seat, name, cards)``."""
-    return [(e[1], e[2], sorted(e[3])) for e in state.events() if e[0] == "lost"]
+    return [(e.seat, e.name, sorted(e.cards)) for e in state.events()
+            if isinstance(e, CarriedLost)]
 
 
 def declarations(state: BeziqueState) -> set[str]:
@@ -360,7 +363,7 @@ def test_bz11_stock_of_47_drawn_in_order_turn_up_last() -> None:
     assert len(draws) == 23
     assert [c for _, w, lo in draws for c in (w, lo)] == order[17:63]
     assert state.stock == [order[63]]
-    exchanged = any(e[0] == "exchange" for e in state.events())
+    exchanged = any(isinstance(e, Exchanged) for e in state.events())
     assert state.turn_up == (TRUMP_SEVEN[Suit.DIAMONDS] if exchanged else order[16])
 
 
@@ -381,7 +384,7 @@ def test_bz13_deal_exposes_no_card_but_the_turn_up() -> None:
         assert obs.hand == tuple(sorted(Card(c) for c in state.hands[seat]))
         assert obs.known_in_hand == ((), ())
         assert obs.tables == ((), ())
-        assert obs.history == ()
+        assert obs.events == ()
         assert obs.turn_up == Card.parse("9S")
 
 
@@ -508,7 +511,7 @@ def test_bz27_drawn_cards_are_not_shown() -> None:
     for seat in (0, 1):
         obs = state.observation(seat)
         assert obs.known_in_hand == ((), ())
-        assert not any("KC" in h or "QC" in h for h in obs.history)
+        assert not any("KC" in e.describe() or "QC" in e.describe() for e in obs.events)
     assert Card.parse("KC") not in state.observation(1).hand
     assert Card.parse("QC") not in state.observation(0).hand
 
@@ -595,9 +598,9 @@ def test_bz35_brisques_scored_as_soon_as_taken() -> None:
     state = position("AS 9C", "TS 9D", stock="KC QC 8C 8D")
     do(state, "AS", "TS", "draw")
     events = state.events()
-    i = events.index(("trick", 0, int(Card.parse("AS")), int(Card.parse("TS"))))
-    assert events[i + 1] == ("score", 0, 20, "two brisques")  # before the draw
-    assert events[i + 2] == ("draw", 0)
+    i = events.index(TrickWon(0, (int(Card.parse("AS")), int(Card.parse("TS")))))
+    assert events[i + 1] == Scored(0, 20, "two brisques")  # before the draw
+    assert events[i + 2] == Drew(0)
 
 
 def test_bz36_trick_points_per_deal_total_170() -> None:
@@ -760,7 +763,7 @@ def test_bz51_only_the_trick_winner_declares() -> None:
     assert legal(state) == norm("draw")  # the winner has nothing to declare
     do(state, "draw")
     assert state.current_player() == 0 and phase(state) == "lead"
-    assert not any(e[0] in ("declare", "carry") for e in state.events())
+    assert not any(isinstance(e, Declared | Carried) for e in state.events())
 
 
 def test_declaration_node_exists_whether_or_not_there_is_anything_to_declare() -> None:
@@ -996,8 +999,8 @@ def test_bz63_example_forty_for_bezique_and_twenty_to_score() -> None:
     state = forty_and_twenty()
     assert state.scores() == (120, 0)
     assert carried(state, 0) == to_score("marriage KS QS")
-    assert [(e[1], GAME.parse_action("score " + e[2])) for e in state.events()
-            if e[0] == "carry"] == [(0, GAME.parse_action("score marriage KS QS"))]
+    assert [(e.seat, GAME.parse_action("score " + e.text)) for e in state.events()
+            if isinstance(e, Carried)] == [(0, GAME.parse_action("score marriage KS QS"))]
     trick(state, 0, keep=CARRIED)
     assert legal(state) == norm("score marriage QS KS", "draw")
     assert gain(state, "score marriage QS KS") == 20
@@ -1325,7 +1328,7 @@ def test_bz82_stock_always_odd_so_last_card_and_turn_up_pair_off() -> None:
             assert len(state.stock) % 2 == 1
 
     for final in random_deals(20, seed=82, visit=visit):
-        assert [e[0] for e in final.events()].count("draw-last") == 1
+        assert sum(isinstance(e, DrewLast) for e in final.events()) == 1
 
 
 def test_bz83_false_announcement_refused() -> None:

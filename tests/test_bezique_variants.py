@@ -27,6 +27,7 @@ from test_bezique_rules import (
 )
 
 from bezique import Bezique, BeziqueOptions, Card, OptionError, make_game
+from bezique.core.events import DrewLast
 from bezique.core.game import DealResult
 from bezique.core.match import Match, ScoreSheet
 
@@ -88,8 +89,8 @@ def test_v_bz01_last_stock_card_to_the_trick_winner_under_either_draw_order(
         assert state.hands[winner][-1] == int(Card.parse("KC"))
         assert state.hands[1 - winner][-1] == int(Card.parse("TH"))
         assert state.observation(winner).known_in_hand[1 - winner] == (Card.parse("TH"),)
-        assert state.observation(1 - winner).history[-1] == (
-            f"{winner} draws the last card; {1 - winner} takes the turn-up TH")
+        assert state.observation(1 - winner).events[-1] == DrewLast(
+            winner, int(Card.parse("TH")), 1 - winner)
 
 
 # -- V-BZ-02 offsuit_follow_wins ---------------------------------------------------------------

@@ -76,7 +76,7 @@ def test_v_ab_01_with_a_widow_three_bids_each_the_widow_shown_taken_and_discarde
     s.apply(Discard(Card(own)))
     assert s.observation(1).discards == (Card(own),)
     assert s.observation(0).discards == () and s.observation(0).discarded == 1
-    assert Card(own).notation() not in " ".join(s.observation(0).history)
+    assert Card(own).notation() not in " ".join(e.describe() for e in s.observation(0).events)
     while s.phase_name() == "discard":
         s.apply(s.legal_actions()[0])
     assert len(s.hands[1]) == 15 and s.phase_name() == "trump"

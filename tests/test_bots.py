@@ -15,6 +15,7 @@ from bezique.bots.arena import BotFactory, duplicate_games, duplicate_match, pla
 from bezique.bots.bezique_multi_rules import duplicate_table, rotations
 from bezique.bots.bezique_rules import BeziqueRulesBot, played_cards
 from bezique.core.cards import card_name
+from bezique.core.events import Declared
 from bezique.core.game import Action, State
 from bezique.games import GAMES, make_game
 from bezique.games.bezique import (
@@ -26,6 +27,7 @@ from bezique.games.bezique import (
     Play,
     ScoreCarried,
 )
+from bezique.games.bezique.declarations import Carried
 
 GAME = Bezique()
 
@@ -332,10 +334,8 @@ def test_announcements_are_read_from_the_log() -> None:
         bot = BeziqueRulesBot()
         while not state.is_terminal():
             state.apply(bot.choose(state))
-        expected = [(e[1], e[2].split()[0], sorted(e[2].split()[1:]))
-                    for e in state.events()
-                    if (e[0] == "declare" and not e[2].endswith("(carried)"))
-                    or e[0] == "carry"]
+        expected = [(e.seat, e.text.split()[0], sorted(e.text.split()[1:]))
+                    for e in state.events() if isinstance(e, Declared | Carried)]
         for seat in (0, 1):  # each seat's announcements, in order, as either seat sees them
             mine = [x for x in expected if x[0] == seat]
             for viewer in (0, 1):

@@ -243,7 +243,7 @@ def test_sixtysix_marriage_lead_is_told_with_the_card_and_value() -> None:
     assert view.label(state, marry) == "marry K♥ (lead it, marriage 40)"
     state.apply(marry)
     assert view.narrate(state.events(), 0, seats) == [
-        "Computer leads K♥, declaring the marriage K♥ Q♥ (40)."]
+        "Computer declares the marriage K♥ Q♥ (40).", "Computer leads K♥."]
 
 
 def test_a_game_without_its_own_view_plays_through_the_generic_one(

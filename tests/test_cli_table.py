@@ -21,6 +21,7 @@ from bezique.cli import main as cli_main
 from bezique.cli import play as play_module
 from bezique.cli.render import RichRenderer, screen_lines
 from bezique.core.cards import Card, Suit, parse_cards
+from bezique.core.events import DrewLast, Exchanged
 from bezique.core.match import Match
 from bezique.games import make_game
 from bezique.games.bezique import Bezique, BeziqueState
@@ -129,10 +130,10 @@ def test_a_whole_match_names_every_card_drawn(tmp_path: Path) -> None:
             o = state.observation(human)
             gained = collections.Counter(list(o.hand) + list(o.tables[human])) - before
             for e in state.events()[seen:]:
-                if e[0] == "draw-last" and e[1] != human:
-                    gained[e[2]] -= 1  # the turn-up, told in public
-                if e[0] == "exchange":
-                    gained[e[2]] -= 1  # the turn-up taken in exchange, public
+                if isinstance(e, DrewLast) and e.taker == human:
+                    gained[e.turn_up] -= 1  # the turn-up, told in public
+                if isinstance(e, Exchanged):
+                    gained[e.took] -= 1  # the turn-up taken in exchange, public
             if +gained:
                 expected.append(sorted(+gained))
     assert [sorted(t) for t in told] == expected
@@ -599,4 +600,4 @@ def test_four_handed_partners_ask_each_other_at_the_terminal(tmp_path: Path) -> 
                   str(tmp_path / "r.txt"), stdin="1\n" * 300)
     out = result.output
     assert "ask your partner to declare" in out
-    assert "You ask Across to declare." in out
+    assert "You ask Across whether he has anything to declare." in out

@@ -26,6 +26,7 @@ import pytest
 from bezique.core import table
 from bezique.core.cards import Pack, Rank, parse_game_card
 from bezique.core.errors import IllegalActionError, NotationError, OptionError, SeatError
+from bezique.core.events import Played
 from bezique.core.game import (
     Action,
     DealResult,
@@ -203,8 +204,8 @@ def initial_state(state: FollowState) -> FollowState:
     n = state.n
     hands = [h[:] for h in state.hands]
     for e in state.events():
-        if e[0] == "play":
-            hands[e[1]].append(e[2])
+        if isinstance(e, Played):
+            hands[e.seat].append(e.card)
     s = FollowState.__new__(FollowState)
     known: list[list[int]] = [[] for _ in range(n)]
     known[state.dealer] = [state.turn_up]
@@ -219,8 +220,8 @@ def replay_history(state: FollowState) -> FollowState:
     ``apply``: an inconsistent sample fails here with an illegal play."""
     s = initial_state(state)
     for e in state.events():
-        if e[0] == "play":
-            s.apply(PLAYS[e[2]])
+        if isinstance(e, Played):
+            s.apply(PLAYS[e.card])
     return s
 
 

@@ -13,7 +13,7 @@ from bezique.core.errors import IllegalActionError, NotationError
 from bezique.core.game import DealResult
 from bezique.core.match import Match, ScoreSheet
 from bezique.games import make_game
-from bezique.games.bezique.declarations import CLASS_A, CLASS_B, CLASS_C, DRAW
+from bezique.games.bezique.declarations import CLASS_A, CLASS_B, CLASS_C, DRAW, CarriedLost
 from bezique.games.bezique.rubicon import (
     CARTE_BLANCHE,
     RUBICON_TABLE,
@@ -366,8 +366,8 @@ def test_rb25_a_carried_score_is_lost_when_a_card_is_played_or_the_stock_runs_ou
     assert s.observation(0).carried[1] == ("marriage KS QS",)
     s.apply(DRAW)  # the stock runs out before he scores the other
     assert s.observation(0).carried[1] == ()
-    assert [e for e in s.events() if e[0] == "lost"] == [
-        ("lost", 1, "marriage", (int(Card.parse("KS")), int(Card.parse("QS"))))] * 2
+    assert [e for e in s.events() if isinstance(e, CarriedLost)] == [
+        CarriedLost(1, "marriage", (int(Card.parse("KS")), int(Card.parse("QS"))))] * 2
 
 
 def test_rb26_the_talon_may_be_counted() -> None:

@@ -16,11 +16,12 @@ from bezique.bots.arena import duplicate_table
 from bezique.cli import main as cli_main
 from bezique.core.cards import Card, Suit, parse_cards
 from bezique.core.errors import IllegalActionError, NotationError, OptionError
+from bezique.core.events import Played, Scored, TrickWon
 from bezique.core.match import Match, ScoreSheet
 from bezique.core.trick import OVER_PHASE
 from bezique.games import GAMES, make_game
 from bezique.games.kreutz import KreutzMariage, KreutzState
-from bezique.games.sixtysix import CLAIM, SixtySix, SixtySixState
+from bezique.games.sixtysix import CLAIM, Married, SixtySix, SixtySixState
 from bezique.games.sixtysix_three import ThreeHandedSixtySix, ThreeHandedSixtySixState
 from bezique.record import dumps, loads, read, record_from_match, replay
 
@@ -333,8 +334,8 @@ def test_ss4_eldest_leads_the_first_trick_and_the_winner_the_next() -> None:
     bot = RandomBot(1)
     for _ in range(4):
         state.apply(bot.choose(state))
-    won = [e for e in state.events() if e[0] == "trick"]
-    assert len(won) == 1 and state.current_player() == won[0][1]
+    won = [e for e in state.events() if isinstance(e, TrickWon)]
+    assert len(won) == 1 and state.current_player() == won[0].seat
 
 
 def _position(game: KreutzMariage, hands: list[str], trump: Suit, led: list[str] = (),
@@ -423,8 +424,8 @@ def test_ss4_counting_cards_and_the_last_trick_make_130(seed: int) -> None:
     state = _played_out(game.deal(seed % 4, seed=seed), seed)
     assert sum(state.side_counts()) == 130
     last = [e for e in state.score_events() if e[2] == "last trick"]
-    eighth = [e for e in state.events() if e[0] == "trick"][-1]
-    assert last == [(eighth[1], 10, "last trick")]
+    eighth = [e for e in state.events() if isinstance(e, TrickWon)][-1]
+    assert last == [(eighth.seat, 10, "last trick")]
     assert state.tricks == 8
 
 
@@ -654,8 +655,8 @@ def test_the_terminal_tells_a_marriage_with_its_lead_once() -> None:
     use_symbols(False)
     try:
         qh = int(Card.parse("QH"))
-        events = [("marry", 0, 2, 20), ("score", 0, 20, "marriage"), ("play", 0, qh)]
+        events = [Married(0, 2, 20), Scored(0, 20, "marriage"), Played(0, qh)]
         lines = KreutzView().narrate(events, 0, Seats(0, ("You", "Left", "Across", "Right")))
     finally:
         use_symbols(True)
-    assert lines == ["You lead QH, declaring the marriage KH QH (20)."]
+    assert lines == ["You declare the marriage KH QH (20).", "You lead QH."]

@@ -816,8 +816,8 @@ def test_str_and_events_describe_the_deal() -> None:
     text = str(s)
     assert "Sixty-Six deal" in text and "lead by 1" in text
     act(s, "claim")
-    assert "claims 66" in s.observation(0).history[0]
-    assert s.observation(1).history[-1].startswith("0 scores")
+    assert s.observation(0).events[0].describe() == "seat 1 claims 66, counting 0."
+    assert s.observation(1).events[-1].describe().startswith("seat 0 scores")
 
 
 

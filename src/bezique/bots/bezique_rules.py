@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import card_name
+from ..core.events import Exchanged
 from ..core.game import Action, State
 from ..core.trick import follower_wins, must_follow_and_win
 from ..games.bezique import (
@@ -545,8 +546,7 @@ def _exchange_open(obs: BeziqueObservation, options: Any, seven: int) -> bool:
         return True
     if options.second_seven_scoring != "exchange":
         return False
-    taken = f"exchanges the seven for {card_name(seven)}"
-    return not any(line.endswith(taken) for line in obs.history)
+    return not any(isinstance(e, Exchanged) and e.took == seven for e in obs.events)
 
 
 _SOLVERS: dict[int, tuple[Any, Any]] = {}

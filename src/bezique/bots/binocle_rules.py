@@ -55,6 +55,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import card_name
+from ..core.events import Exchanged, TrickWon
 from ..core.game import Action, State
 from ..core.trick import follower_wins, must_follow_and_win
 from ..games.bezique.declarations import (
@@ -132,9 +133,8 @@ DEFAULT_BINOCLE_PARAMS = BinocleRulesParams()
 
 def mental_count(obs: BeziqueObservation, seat: int | None = None) -> int:
     """What the cards in ``seat``'s tricks count (A 11, 10 10, K 4, Q 3, J 2: ``BN 15``),
-    kept from the observation's public record as a player keeps it in his head: each
-    finished trick (``"1 wins AS 9S"`` in ``history``, its cards in ``played``) and who
-    won it. ``seat`` defaults to the observing seat.
+    kept from the observation's public events as a player keeps it in his head: each
+    trick won and its cards. ``seat`` defaults to the observing seat.
 
     >>> from bezique.games import make_game
     >>> state = make_game("binocle").deal(0, seed=1)
@@ -142,14 +142,8 @@ def mental_count(obs: BeziqueObservation, seat: int | None = None) -> int:
     0
     """
     seat = obs.seat if seat is None else seat
-    winners = [parts[0] for parts in map(str.split, obs.history)
-               if len(parts) == 4 and parts[1] == "wins"]
-    played = obs.played
-    total = 0
-    for i, w in enumerate(winners):
-        if w == str(seat) and 2 * i + 1 < len(played):
-            total += P[played[2 * i]] + P[played[2 * i + 1]]
-    return total
+    return sum(P[c] for e in obs.events if isinstance(e, TrickWon) and e.seat == seat
+               for c in e.cards)
 
 
 # -- the view of one seat ------------------------------------------------------------------
@@ -287,7 +281,7 @@ class _View:
         rank = NINE if game.options.pack == 48 else SEVEN  # the dix (BN 18, 46)
         self.dix = t * 16 + rank
         self.dix_word = "nine" if rank == NINE else "seven"
-        self.exchange_open = _exchange_open(obs, self.dix, self.dix_word)
+        self.exchange_open = _exchange_open(obs, self.dix)
         self.trump_ace = t * 16 + ACE
         self.small_trumps = sum(have[t * 16 + r] for r in (7, 8, 9))
         self.pats = _patterns(game, t)
@@ -499,7 +493,7 @@ class _View:
         return 1.0 - (1.0 - h / self.pool) ** self.n_hidden
 
 
-def _exchange_open(obs: BeziqueObservation, dix: int, word: str) -> bool:
+def _exchange_open(obs: BeziqueObservation, dix: int) -> bool:
     """Whether a dix may still be exchanged for the turn-up (BN 18-19): the turn-up is not
     drawn yet and, if it is the dix itself, no dix has been taken up from it (each scores
     its exchange once). Read from the public record."""
@@ -507,8 +501,7 @@ def _exchange_open(obs: BeziqueObservation, dix: int, word: str) -> bool:
         return False
     if int(obs.turn_up) != dix:
         return True
-    taken = f"exchanges the {word} for {card_name(dix)}"
-    return not any(line.endswith(taken) for line in obs.history)
+    return not any(isinstance(e, Exchanged) and e.took == dix for e in obs.events)
 
 
 _PATTERNS: dict[tuple[int, int], list[_Pattern]] = {}

@@ -589,8 +589,8 @@ class Inference:
     """What the adversaries' past actions say about their hands, kept across one seat's
     decisions in a deal, as a factor per (seat, card) by which a world is weighted.
 
-    The history comes from the observations: the public log of each observation
-    (``observation(seat).history``, the deal's events as text, never a hidden card) tells
+    The history comes from the observations: the public events of each observation
+    (``observation(seat).events``, never a hidden card) tell
     which actions were taken since the bot's previous decision. At that decision the bot
     kept a world drawn with ``resample`` (no real hidden card) and its history. Now it
     draws ``particles`` worlds from that world and replays in each the actions taken
@@ -607,7 +607,7 @@ class Inference:
     the factors of the cards each hidden hand holds in it (a naive-Bayes reading of the
     evidence: each card's weight separately).
 
-    Needs observations with ``history`` and ``hand`` fields (every trick game of the
+    Needs observations with ``events`` and ``hand`` fields (every trick game of the
     family; Chouette's observations hold the duel's, so none is inferred there) and a
     rule-based player for the game; without them every world weighs 1. A new deal (the
     kept history no longer a prefix of the log) starts afresh.
@@ -628,8 +628,8 @@ class Inference:
             self.model = rule_bot_class(game)(0)
 
     @staticmethod
-    def _history(state: State, seat: int) -> tuple[str, ...] | None:
-        history = getattr(state.observation(seat), "history", None)
+    def _history(state: State, seat: int) -> tuple[Any, ...] | None:
+        history = getattr(state.observation(seat), "events", None)
         return tuple(history) if isinstance(history, tuple) else None
 
     @staticmethod

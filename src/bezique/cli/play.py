@@ -33,6 +33,7 @@ from ..bots import BOTS, Bot, make_bot
 from ..bots.search import SearchBot
 from ..core.cards import Card
 from ..core.errors import BeziqueError, IllegalActionError, OptionError, RecordError
+from ..core.events import DrewLast, Exchanged
 from ..core.game import Action, Game, State
 from ..core.match import Match
 from ..games import GAMES, make_game
@@ -336,10 +337,10 @@ class Session:
             return
         events = self._events(state)
         for e in events[seen:]:
-            if e[0] == "exchange" and e[1] == human:
-                gained[int(e[2])] -= 1
-            elif e[0] == "draw-last" and e[1] != human:
-                gained[int(e[2])] -= 1  # the turn-up, taken by the trick's loser
+            if isinstance(e, Exchanged) and e.seat == human:
+                gained[e.took] -= 1
+            elif isinstance(e, DrewLast) and e.taker == human:
+                gained[e.turn_up] -= 1  # the turn-up, taken in full view
         cards = sorted(+gained, key=lambda c: -rank_strength(c))
         drawn = [c for c in cards for _ in range(gained[c])]
         if drawn:

@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from . import table
 from .cards import NUM_CARD_IDS, Card, Rank, Suit, card_name
 from .errors import IllegalActionError
+from .events import Event, Played, Scored, TrickWon, event_of
 from .game import TERMINAL, Action, Observation, State, action_text, check_seat
 from .sample import sample_hands
 
@@ -156,14 +157,15 @@ ORDER_AKQJT = RankOrder(sorted(Rank, reverse=True))
 
 class PublicLog(State):
     """A public log kept as a persistent list ``(entry, previous)`` (newest first), so that
-    copies share it for free: what both trick-state bases read it by."""
+    copies share it for free: what both trick-state bases read it by. Each entry is an
+    event in its compact form, ``(EventClass, *fields)`` (:mod:`~bezique.core.events`)."""
 
     __slots__ = ()
 
     log: Any  # (entry, previous) or None
 
-    def events(self) -> list[tuple[Any, ...]]:
-        """The deal's public log, oldest first (never a hidden card)."""
+    def log_entries(self) -> list[tuple[Any, ...]]:
+        """The log's entries in their compact form, oldest first (for the engine)."""
         out = []
         node = self.log
         while node is not None:
@@ -172,9 +174,13 @@ class PublicLog(State):
         out.reverse()
         return out
 
+    def events(self) -> list[Event]:
+        """The deal's public events, oldest first (never a hidden card)."""
+        return [event_of(e) for e in self.log_entries()]
+
     def score_events(self) -> list[tuple[int, int, str]]:
         """``(seat, points, reason)`` for every score in this deal, oldest first."""
-        return [(e[1], e[2], e[3]) for e in self.events() if e[0] == "score"]
+        return [(e[1], e[2], e[3]) for e in self.log_entries() if e[0] is Scored]
 
 
 class TrickState(PublicLog):
@@ -207,7 +213,7 @@ class TrickState(PublicLog):
     def _score(self, seat: int, pts: int, why: str) -> None:
         points = self.points = self.points[:]  # a new list: copies may share the old one
         points[seat] += pts
-        self.log = (("score", seat, pts, why), self.log)
+        self.log = ((Scored, seat, pts, why), self.log)
 
     def hidden_from(self, seat: int) -> list[int]:
         """The cards ``seat`` cannot see, sorted by card id: the stock and the unknown part
@@ -283,7 +289,7 @@ class TrickObservationN(Observation):
     tricks_won: tuple[int, ...]
     won: tuple[tuple[Card, ...], ...]
     points: tuple[int, ...]
-    history: tuple[str, ...]
+    events: tuple[Event, ...]
 
 
 class TrickStateN(PublicLog):
@@ -557,7 +563,7 @@ class TrickStateN(PublicLog):
             self.winner = p
         trick.append(card)
         self.trick_seats.append(p)
-        self.log = (("play", p, card), self.log)
+        self.log = ((Played, p, card), self.log)
         self.after_play(p)
 
     def after_play(self, p: int) -> None:
@@ -582,7 +588,7 @@ class TrickStateN(PublicLog):
         self.winner = -1
         self.leader = w
         self.player = w
-        self.log = (("trick", w, cards), self.log)
+        self.log = ((TrickWon, w, cards), self.log)
         self.trick_done(w, cards)
 
     def trick_done(self, winner: int, cards: tuple[int, ...]) -> None:
@@ -597,22 +603,11 @@ class TrickStateN(PublicLog):
     def score(self, seat: int, pts: int, why: str) -> None:
         """Add points to ``seat`` and log them."""
         self.points[seat] += pts
-        self.log = (("score", seat, pts, why), self.log)
+        self.log = ((Scored, seat, pts, why), self.log)
 
-    def note(self, *entry: Any) -> None:
-        """Add an entry to the public log."""
-        self.log = (entry, self.log)
-
-    def describe(self, entry: tuple[Any, ...]) -> str:
-        """One public log entry in words (never a hidden card)."""
-        kind = entry[0]
-        if kind == "play":
-            return f"{entry[1]} plays {card_name(entry[2])}"
-        if kind == "trick":
-            return f"{entry[1]} wins " + " ".join(card_name(c) for c in entry[2])
-        if kind == "score":
-            return f"{entry[1]} scores {entry[2]} ({entry[3]})"
-        return " ".join(str(x) for x in entry)
+    def note(self, kind: type[Event], *fields: Any) -> None:
+        """Add an event to the public log: its class and its fields."""
+        self.log = ((kind, *fields), self.log)
 
     # -- copies ------------------------------------------------------------------------
 
@@ -739,7 +734,7 @@ class TrickStateN(PublicLog):
             "tricks_won": tuple(self.tricks_won),
             "won": tuple(tuple(sorted(Card(c) for c in w)) for w in self.won),
             "points": self.scores(),
-            "history": tuple(self.describe(e) for e in self.events()),
+            "events": tuple(self.events()),
         }
 
     def observation(self, seat: int) -> TrickObservationN:

@@ -87,7 +87,7 @@ from ..core.trick import (
     TrickObservationN,
     TrickStateN,
 )
-from .sixtysix import Marry, Play
+from .sixtysix import Married, Marry, Play
 
 __all__ = ["BANDS", "DEALS", "KreutzMariage", "KreutzObservation", "KreutzOptions",
            "KreutzState", "ORDER", "POINTS", "parse_action"]
@@ -443,7 +443,7 @@ class KreutzState(TrickStateN):
         if partner not in self.known[p]:  # the other card is now known to be held
             self.known[p].append(partner)
         self.marriages = self.marriages + ((p, suit, value),)
-        self.note("marry", p, suit, value)
+        self.note(Married, p, suit, value)
         side_tricks = self.side_tricks()[self.deal_sides[p]]
         if side_tricks:
             self.score(p, value, "royal marriage" if suit == self.trump else "marriage")
@@ -483,22 +483,10 @@ class KreutzState(TrickStateN):
 
     note_play = TrickStateN.note_heading_play
 
-    def end_trick(self) -> None:
-        """The winner takes the trick and leads to the next; its cards and, for the
-        eighth, the last trick count for him; a marriage pending counts with his side's
-        first trick."""
-        w = self.winner
-        cards = tuple(self.trick)
-        self.last_trick = tuple(zip(self.trick_seats, cards, strict=True))
-        self.won[w].extend(cards)
-        self.tricks_won[w] += 1
-        self.tricks += 1
-        self.trick = []
-        self.trick_seats = []
-        self.winner = -1
-        self.leader = w
-        self.player = w
-        self.note("trick", w, *cards)
+    def trick_done(self, winner: int, cards: tuple[int, ...]) -> None:
+        """The trick's cards and, for the eighth, the last trick count for its winner; a
+        marriage pending counts with his side's first trick."""
+        w = winner
         pts = sum(POINTS[c] for c in cards)
         if pts:
             self.score(w, pts, "cards")
@@ -538,15 +526,6 @@ class KreutzState(TrickStateN):
             side_tricks=self.side_tricks(), pending=tuple(self.pending),
             marriages=tuple((p, Suit(s), v) for p, s, v in self.marriages),
             carry=self.carry)
-
-    def describe(self, entry: tuple[Any, ...]) -> str:
-        kind = entry[0]
-        if kind == "trick":
-            return f"{entry[1]} wins " + " ".join(card_name(c) for c in entry[2:])
-        if kind == "marry":
-            s = "CDHS"[entry[2]]
-            return f"{entry[1]} declares K{s} Q{s} for {entry[3]}"
-        return super().describe(entry)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

@@ -47,6 +47,7 @@ from typing import ClassVar, cast
 
 from ..core.cards import Card, Pack, Rank, card_name
 from ..core.errors import IllegalActionError, NotationError
+from ..core.events import Played, TrickWon
 from ..core.game import Action, Options, check_seat
 from ..core.game import option as _opt
 from .sixtysix import (
@@ -62,6 +63,7 @@ from .sixtysix import (
     Claim,
     Close,
     Draw,
+    Married,
     Marry,
     Play,
     Show,
@@ -245,7 +247,7 @@ class SchnapsenState(SixtySixState):
     def _marriage(self, p: int, suit: int, how: str) -> None:
         # the platform's marriage points wait until the declarer next wins a trick
         value = ROYAL_MARRIAGE if suit == self.trump else MARRIAGE
-        self.log = ((how, p, suit, value), self.log)
+        self.log = ((Married, p, suit, value, how == "show"), self.log)
         pending = self.pending = self.pending[:]  # a new list: copies may share the old one
         pending[p] += value
 
@@ -274,7 +276,7 @@ class SchnapsenState(SixtySixState):
         known = self.known[p]
         if known and c in known:
             self.known[p] = [x for x in known if x != c]
-        self.log = (("play", p, c), self.log)
+        self.log = ((Played, p, c), self.log)
         if c >> 4 == suit:
             w = p if STRENGTH[c] > STRENGTH[lead] else 1 - p
         else:
@@ -285,7 +287,7 @@ class SchnapsenState(SixtySixState):
         self.won[w] = self.won[w] + [lead, c]
         points = self.points = self.points[:]
         points[w] += POINTS[lead] + POINTS[c]
-        self.log = (("trick", w, lead, c), self.log)
+        self.log = ((TrickWon, w, (lead, c)), self.log)
         tricks_won = self.tricks_won = self.tricks_won[:]
         tricks_won[w] += 1
         if self.pending[w]:

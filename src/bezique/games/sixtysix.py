@@ -63,6 +63,20 @@ from typing import Any, ClassVar, TypeVar
 
 from ..core.cards import Card, Pack, Rank, Suit, card_name, parse_game_card
 from ..core.errors import IllegalActionError, NotationError, OptionError, quoted
+from ..core.events import (
+    NUMBERED,
+    Claimed,
+    Closed,
+    DealOver,
+    Drew,
+    DrewLast,
+    Event,
+    Exchanged,
+    Names,
+    Played,
+    Scored,
+    TrickWon,
+)
 from ..core.game import (
     Action,
     DealResult,
@@ -377,7 +391,7 @@ class SixtySixObservation(Observation):
     won: tuple[tuple[Card, ...], tuple[Card, ...]]
     points: tuple[int, int]
     pending: tuple[int, int]
-    history: tuple[str, ...]
+    events: tuple[Event, ...]
 
 
 # -- the state ---------------------------------------------------------------------------
@@ -571,11 +585,11 @@ class SixtySixState(TrickState):
         """``(seat, points, reason)`` for every count toward 66 in this deal, oldest first:
         the cards of each trick won, marriages, the last trick."""
         out = []
-        for e in self.events():
-            if e[0] == "score":
+        for e in self.log_entries():
+            if e[0] is Scored:
                 out.append((e[1], e[2], e[3]))
-            elif e[0] == "trick":
-                pts = POINTS[e[2]] + POINTS[e[3]]
+            elif e[0] is TrickWon:
+                pts = POINTS[e[2][0]] + POINTS[e[2][1]]
                 if pts:
                     out.append((e[1], pts, "cards"))
         return out
@@ -672,7 +686,7 @@ class SixtySixState(TrickState):
             self.closed = True
             self.closer = p
             self.closed_opp_trick = self.tricks_won[1 - p] > 0
-            self.log = (("close", p, phase == DRAW_NODE), self.log)
+            self.log = ((Closed, p, phase == DRAW_NODE), self.log)
             self.phase = LEAD
         elif kind is Claim:
             if phase == FOLLOW:
@@ -735,7 +749,7 @@ class SixtySixState(TrickState):
     def _marriage(self, p: int, suit: int, how: str) -> None:
         value = ROYAL_MARRIAGE if suit == self.trump else MARRIAGE
         name = "royal marriage" if suit == self.trump else "marriage"
-        self.log = ((how, p, suit, value), self.log)
+        self.log = ((Married, p, suit, value, how == "show"), self.log)
         if self.tricks_won[p]:
             self._score(p, value, name)
         else:  # the pone's first lead: counts when he wins a trick (SS 23)
@@ -752,7 +766,7 @@ class SixtySixState(TrickState):
             if kn and c in kn:  # a new list: copies share the old one
                 kn = self.known[p] = kn[:]
                 kn.remove(c)
-            self.log = (("play", p, c), self.log)
+            self.log = ((Played, p, c), self.log)
             self.lead = c
             self.phase = FOLLOW
             self.player = 1 - p
@@ -772,7 +786,7 @@ class SixtySixState(TrickState):
         if kn and c in kn:  # a new list: copies share the old one
             kn = self.known[p] = kn[:]
             kn.remove(c)
-        self.log = (("play", p, c), self.log)
+        self.log = ((Played, p, c), self.log)
         # SS 14: same suit, the higher wins; a trump beats a plain card; else the lead wins
         if c >> 4 == suit:
             w = p if STRENGTH[c] > STRENGTH[lead] else 1 - p
@@ -786,7 +800,7 @@ class SixtySixState(TrickState):
         pts = self.points
         gain = POINTS[lead] + POINTS[c]
         self.points = [pts[0] + gain, pts[1]] if w == 0 else [pts[0], pts[1] + gain]
-        self.log = (("trick", w, lead, c), self.log)
+        self.log = ((TrickWon, w, (lead, c)), self.log)
         tw = self.tricks_won
         self.tricks_won = [tw[0] + 1, tw[1]] if w == 0 else [tw[0], tw[1] + 1]
         if self.pending[w] and self.tricks_won[w] == 1:
@@ -814,13 +828,13 @@ class SixtySixState(TrickState):
         self.hands[w].append(stock.pop())
         if stock:
             self.hands[1 - w].append(stock.pop())
-            self.log = (("draw", w), self.log)
+            self.log = ((Drew, w), self.log)
         else:
             up = self.turn_up
             self.hands[1 - w].append(up)
             self.known[1 - w] = self.known[1 - w] + [up]  # copies share the old list
             self.turn_up = -1
-            self.log = (("draw-last", w, up), self.log)
+            self.log = ((DrewLast, w, up, 1 - w), self.log)
         self.phase = LEAD
 
     def _exchange(self, p: int) -> None:
@@ -830,14 +844,14 @@ class SixtySixState(TrickState):
         hand.append(up)
         self.known[p] = self.known[p] + [up]  # copies share the old list
         self.turn_up = self.nine
-        self.log = (("exchange", p, up), self.log)
+        self.log = ((Exchanged, p, up, self.nine), self.log)
 
     # -- the end -------------------------------------------------------------------------
 
     def _claim(self, c: int) -> None:
         o = 1 - c
         count = self.points[c]
-        self.log = (("claim", c, count), self.log)
+        self.log = ((Claimed, c, count), self.log)
         if count >= TARGET:
             value = self._right_claim_value(c)
             if self.closed and self.closer == o:  # the closer failed (SS 36)
@@ -879,7 +893,7 @@ class SixtySixState(TrickState):
         self.winner = winner
         self.value = value
         self.outcome = why
-        self.log = (("end", winner, value, why), self.log)
+        self.log = ((DealOver, winner, value, why), self.log)
         self.phase = END
 
     # -- copies, observations, sampling --------------------------------------------------
@@ -973,7 +987,7 @@ class SixtySixState(TrickState):
             won=(tuple(sorted(Card(c) for c in self.won[0])),
                  tuple(sorted(Card(c) for c in self.won[1]))),
             points=self.scores(), pending=(self.pending[0], self.pending[1]),
-            history=tuple(describe_event(e) for e in self.events()))
+            events=tuple(self.events()))
 
     # -- notation ------------------------------------------------------------------------
 
@@ -999,34 +1013,27 @@ class SixtySixState(TrickState):
         return f"<SixtySixState trick={self.tricks} phase={PHASE_NAMES[self.phase]}>"
 
 
-def describe_event(e: tuple[Any, ...]) -> str:
-    """One public log entry in words (never a hidden card)."""
-    kind = e[0]
-    if kind == "play":
-        return f"{e[1]} plays {card_name(e[2])}"
-    if kind == "trick":
-        return f"{e[1]} wins {card_name(e[2])} {card_name(e[3])}"
-    if kind == "score":
-        return f"{e[1]} counts {e[2]} ({e[3]})"
-    if kind in ("marry", "show"):
-        s = "CDHS"[e[2]]
-        verb = "declares" if kind == "marry" else "shows"
-        return f"{e[1]} {verb} K{s} Q{s} for {e[3]}"
-    if kind == "draw":
-        return f"{e[1]} draws first"
-    if kind == "draw-last":
-        return f"{e[1]} draws the last card; {1 - e[1]} takes the turn-up {card_name(e[2])}"
-    if kind == "close":
-        return f"{e[1]} closes" + (" without drawing" if e[2] else "")
-    if kind == "exchange":
-        return f"{e[1]} exchanges the nine for {card_name(e[2])}"
-    if kind == "claim":
-        return f"{e[1]} claims 66 with {e[2]}"
-    if kind == "end":
-        return (f"{e[1]} scores {e[2]}" if e[1] >= 0 else "no score") + f": {e[3]}"
-    return " ".join(str(x) for x in e)
+@dataclasses.dataclass(frozen=True, slots=True)
+class Married(Event):
+    """``seat`` declared the marriage of ``suit``, worth ``value``: by leading one of its
+    cards, or (``shown``) by showing it to reach 66 without leading it (SS 21-23)."""
+
+    seat: int
+    suit: int
+    value: int
+    shown: bool = False
+
+    told_with_score: ClassVar[bool] = True
+
+    def describe(self, names: Names = NUMBERED) -> str:
+        pair = names.cards([self.suit * 16 + Rank.KING, self.suit * 16 + Rank.QUEEN])
+        return names.says(self.seat, "show" if self.shown else "declare",
+                          f"the marriage {pair} ({self.value})") + "."
+
+    def describe_scoring(self, names: Names, points: int) -> str:
+        return self.describe(names)  # what it scores is its value, told already
 
 
 __all__ = ["SixtySix", "SixtySixObservation", "SixtySixOptions", "SixtySixState", "Play",
            "Marry", "Show", "Close", "Claim", "Draw", "Exchange", "parse_action", "POINTS",
-           "describe_event"]
+           "Married"]

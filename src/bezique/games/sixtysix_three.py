@@ -55,8 +55,9 @@ import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from ..core.cards import Card, Pack, Suit, card_name
+from ..core.cards import Card, Pack, Suit
 from ..core.errors import OptionError
+from ..core.events import DealOver, Event, moved
 from ..core.game import (
     Action,
     DealResult,
@@ -77,7 +78,6 @@ from .sixtysix import (
     SixtySix,
     SixtySixOptions,
     SixtySixState,
-    describe_event,
     parse_action,
 )
 
@@ -310,7 +310,7 @@ class ThreeHandedSixtySixObservation(Observation):
     won: tuple[tuple[Card, ...], ...]
     points: tuple[int, ...]
     pending: tuple[int, ...]
-    history: tuple[str, ...]
+    events: tuple[Event, ...]
 
 
 class ThreeHandedSixtySixState(InnerDeal):
@@ -413,22 +413,15 @@ class ThreeHandedSixtySixState(InnerDeal):
         """``(seat, points, reason)`` of the deal's counts, by table seat."""
         return [(self.players[h], pts, why) for h, pts, why in self.inner.score_events()]
 
-    def events(self) -> list[tuple[Any, ...]]:
-        """The deal's public log with the table's seats; ``draw-last`` names the seat
-        that takes the turn-up as a fourth field."""
+    def events(self) -> list[Event]:
+        """The deal's public events with the table's seats."""
         p = self.players
-        out: list[tuple[Any, ...]] = []
+        out: list[Event] = []
         for e in self.inner.events():
-            kind = e[0]
-            if kind == "draw-last":
-                out.append(("draw-last", p[e[1]], e[2], p[1 - e[1]]))
-            elif kind == "end":
-                out.append(("end", p[e[1]] if e[1] >= 0 else -1, e[2],
-                            _table_text(e[3], p)))
-            elif len(e) > 1 and isinstance(e[1], int):
-                out.append((kind, p[e[1]], *e[2:]))
-            else:  # pragma: no cover - every entry of the two-handed log names a seat
-                out.append(e)
+            e = moved(e, p)
+            if isinstance(e, DealOver):
+                e = dataclasses.replace(e, reason=_table_text(e.reason, p))
+            out.append(e)
         return out
 
     def clone(self) -> ThreeHandedSixtySixState:
@@ -515,7 +508,7 @@ class ThreeHandedSixtySixState(InnerDeal):
             tricks_played=o.tricks_played, tricks_won=per_seat(o.tricks_won, 0),
             won=per_seat(o.won, ()), points=per_seat(o.points, 0),
             pending=per_seat(o.pending, 0),
-            history=tuple(_describe(e) for e in self.events()))
+            events=tuple(self.events()))
 
     def parse_action(self, text: str) -> Action:
         return self.inner.parse_action(text)
@@ -528,9 +521,3 @@ class ThreeHandedSixtySixState(InnerDeal):
         return (f"<ThreeHandedSixtySixState dealer={self.dealer} players={self.players}"
                 f" trick={self.inner.tricks} phase={PHASE_NAMES[self.inner.phase]}>")
 
-
-def _describe(e: tuple[Any, ...]) -> str:
-    """One public log entry (table seats) in words."""
-    if e[0] == "draw-last":
-        return f"{e[1]} draws the last card; {e[3]} takes the turn-up {card_name(e[2])}"
-    return describe_event(e)

@@ -19,9 +19,10 @@ import dataclasses
 import re
 import textwrap
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ..core.cards import Card, Suit
+from ..core.events import Drew, Event, Names, Played, Scored, TrickWon
 from ..core.game import Action, Game, Observation, State
 from ..core.match import Match
 
@@ -112,6 +113,11 @@ class Seats:
     def other(self, seat: int) -> int:
         """The adversary of ``seat`` at a table of two."""
         return 1 - seat
+
+    def naming(self) -> Names:
+        """How the events name these seats and their cards in sentences."""
+        return Names(tuple(self.label(s) for s in self.order()), you=self.human,
+                     symbols=_symbols)
 
 
 def _third_person(verb: str) -> str:
@@ -358,11 +364,78 @@ class GameView:
 
     # -- the story -----------------------------------------------------------------------
 
-    def narrate(self, events: Sequence[Any], start: int, seats: Seats) -> list[str]:
-        """Lines telling ``events[start:]`` (the whole deal's log is given, so that an
-        entry can be read in context)."""
-        return [" ".join(str(x) for x in e) if isinstance(e, tuple) else str(e)
-                for e in events[start:]]
+    #: Events the story leaves out (the draw after each trick of the stock: the stock's
+    #: count shows it).
+    silent: ClassVar[tuple[type[Event], ...]] = (Drew,)
+    #: A line told after an event of these kinds (what it changes for the player).
+    after: ClassVar[dict[type[Event], str]] = {}
+
+    def narrate(self, events: Sequence[Event], start: int, seats: Seats) -> list[str]:
+        """Lines telling ``events[start:]``, each event in its own words
+        (:meth:`~bezique.core.events.Event.describe`), a trick's cards and its winner in
+        one line with the scores it earned at once; the whole deal's events are given,
+        so that a card can be told as a lead or a play."""
+        names = seats.naming()
+        leading = True
+        for e in events[:start]:
+            if isinstance(e, Played | TrickWon):
+                leading = isinstance(e, TrickWon)
+        lines: list[str] = []
+        i, n = start, len(events)
+        while i < n:
+            e = events[i]
+            if isinstance(e, Played):
+                where = " from the table" if e.from_table else ""
+                text = names.says(e.seat, "lead" if leading else "play",
+                                  names.card(e.card) + where)
+                leading = False
+                ends = not (i + 1 < n and isinstance(events[i + 1], TrickWon))
+                lines.append(text + ("." if ends else ""))
+            elif isinstance(e, TrickWon):
+                leading = True
+                extra = self.trick_extra(e)
+                while i + 1 < n and self.told_with_trick(e, events[i + 1]):
+                    i += 1
+                    s = cast(Scored, events[i])
+                    extra.append(f"{s.reason} {s.points}")
+                text = names.says(e.seat, "win", "the trick")
+                if extra:
+                    text += " (" + ", ".join(extra) + ")"
+                if lines and not lines[-1].endswith("."):
+                    lines[-1] += " — " + (text[0].lower() + text[1:] if e.seat == seats.human
+                                          else text) + "."
+                else:
+                    lines.append(text + ".")
+            elif not isinstance(e, self.silent):
+                nxt = events[i + 1] if i + 1 < n else None
+                if (e.told_with_score and isinstance(nxt, Scored)
+                        and nxt.seat == getattr(e, "seat", None)):
+                    i += 1
+                    lines.append(e.describe_scoring(names, nxt.points))
+                else:
+                    lines.append(self.tell(e, names))
+                if type(e) in self.after:
+                    lines.append(self.after[type(e)])
+            i += 1
+        return lines
+
+    def tell(self, event: Event, names: Names) -> str:
+        """One event in a sentence: its own words, unless the game tells it otherwise."""
+        return event.describe(names)
+
+    def trick_extra(self, trick: TrickWon) -> list[str]:
+        """What the line of a trick adds in brackets (a game of counting: the cards'
+        count, when the counts are shown)."""
+        return []
+
+    def told_with_trick(self, trick: TrickWon, event: Event) -> bool:
+        """Whether ``event``, right after ``trick``, is told in its line: a score its
+        winner earned by it at once (brisques, the last trick)."""
+        return isinstance(event, Scored) and event.seat == trick.seat and \
+            event.reason in self.trick_reasons
+
+    #: The scores told with the trick that earns them.
+    trick_reasons: ClassVar[frozenset[str]] = frozenset({"last trick"})
 
     def drawn(self, cards: Sequence[int], seats: Seats) -> str:
         """The line telling the player the cards he drew (he alone sees it)."""
@@ -487,20 +560,20 @@ def sheet_lines(match: Match, seats: Seats) -> list[str]:
 _NUMBER_WORDS = {6: "six", 8: "eight", 9: "nine", 12: "twelve"}
 
 
-def _log(state: State) -> list[Any]:
-    """The deal's public log, for states that keep one."""
+def _log(state: State) -> list[Event]:
+    """The deal's public events, for states that keep them."""
     return list(state.events()) if hasattr(state, "events") else []
 
 
 def _score_events(state: State) -> list[tuple[int, int, str]]:
-    return [(e[1], e[2], str(e[3])) for e in _log(state) if e[0] == "score"]
+    return [(e.seat, e.points, e.reason) for e in _log(state) if isinstance(e, Scored)]
 
 
 def _last_trick(state: State) -> tuple[int, tuple[int, ...]] | None:
     """The winner and the cards, in the order played, of the last trick of the log."""
     for e in reversed(_log(state)):
-        if e[0] == "trick":
-            return (e[1], tuple(e[2:]))
+        if isinstance(e, TrickWon):
+            return (e.seat, e.cards)
     return None
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ..core.cards import Card
+from ..core.events import DrewLast, Event, Names, Scored, TrickWon
 from ..core.game import Action, Game, Observation, State
 from ..core.match import Match
 from ..games.bezique import Bezique
@@ -20,7 +21,6 @@ from .base import (
     SeatLine,
     Seats,
     _score_events,
-    _third_if,
     deal_tricks,
     hand_text,
     match_total,
@@ -36,6 +36,23 @@ class BeziqueView(GameView):
 
     games: ClassVar[tuple[type[Game[Any]], ...]] = (Bezique,)
     title = "Bézique"
+
+    after: ClassVar[dict[type[Event], str]] = {
+        DrewLast: "The stock is exhausted: the table cards go back to the hands; from now"
+                  " on follow suit and win the trick if you can."}
+
+    def told_with_trick(self, trick: TrickWon, event: Event) -> bool:
+        return isinstance(event, Scored) and event.seat == trick.seat and (
+            "brisque" in event.reason or event.reason == "last trick")
+
+    def tell(self, event: Event, names: Names) -> str:
+        if isinstance(event, Scored) and event.reason in ("seven turned up",
+                                                          "dix turned up"):
+            who = "you, the dealer, score" if event.seat == names.you \
+                else f"{names.seat(event.seat)}, the dealer, scores"
+            what = "a seven" if event.reason == "seven turned up" else "the dix"
+            return f"The turn-up is {what}: {who} {event.points}."
+        return event.describe(names)
 
     def heading(self, state: State, obs: Observation, seats: Seats, match: Match
                 ) -> list[str]:
@@ -159,92 +176,6 @@ class BeziqueView(GameView):
         if len(actions) == 1 and type(actions[0]).__name__ == "Draw":
             return "Nothing to declare: you draw."
         return None
-
-    def narrate(self, events: Sequence[Any], start: int, seats: Seats) -> list[str]:
-        # a play is a lead when an even number of plays came before it in the deal
-        plays_before = sum(1 for e in events[:start] if e[0] == "play")
-        lines: list[str] = []
-        i = start
-        n = len(events)
-        while i < n:
-            e = events[i]
-            kind = e[0]
-            if kind == "play":
-                card = show(e[2])
-                where = " from the table" if e[3] else ""
-                leading = plays_before % len(seats.names) == 0
-                plays_before += 1
-                ends = "" if i + 1 < n and events[i + 1][0] == "trick" else "."
-                lines.append(seats.says(e[1], "lead" if leading else "play", card + where)
-                             + ends)
-            elif kind == "trick":
-                text = f" — {seats.says(e[1], 'win', 'the trick')}"
-                scores = []
-                while i + 1 < n and events[i + 1][0] == "score" and \
-                        ("brisque" in events[i + 1][3] or events[i + 1][3] == "last trick"):
-                    i += 1
-                    s = events[i]
-                    scores.append(f"{s[3]} {s[2]}")
-                if scores:
-                    text += " (" + ", ".join(scores) + ")"
-                if lines and not lines[-1].endswith("."):
-                    lines[-1] += text.replace(" — You", " — you") + "."
-                else:
-                    lines.append(text.lstrip(" —") + ".")
-            elif kind in ("declare", "carry"):
-                pts = ""
-                if kind == "declare" and i + 1 < n and events[i + 1][0] == "score":
-                    i += 1
-                    pts = f" ({events[i][2]})"
-                if kind == "declare" and str(e[2]).endswith("(carried)"):
-                    lines.append(seats.says(e[1], "score", _declared(e[2]) + pts)
-                                 + ", announced earlier.")
-                elif kind == "declare":
-                    lines.append(seats.says(e[1], "declare", _declared(e[2]) + pts) + ".")
-                else:
-                    lines.append(seats.says(e[1], "announce", f"{_declared(e[2])} to score")
-                                 + ".")
-            elif kind == "exchange":
-                pts = ""
-                if i + 1 < n and events[i + 1][0] == "score":
-                    i += 1
-                    pts = f" and {_third_if(seats, e[1], 'score')} {events[i][2]}"
-                rank = e[3] if len(e) > 3 else "seven"  # Binocle's dix: a nine or a seven
-                lines.append(seats.says(e[1], "exchange", f"the {rank} of trumps for the"
-                                        f" turn-up {show(e[2])}") + pts + ".")
-            elif kind == "score" and e[3] in ("seven turned up", "dix turned up"):
-                who = "you, the dealer, score" if e[1] == seats.human \
-                    else f"{seats.label(e[1])}, the dealer, scores"
-                what = "a seven" if e[3] == "seven turned up" else "the dix"
-                lines.append(f"The turn-up is {what}: {who} {e[2]}.")
-            elif kind == "score":
-                lines.append(self.score_line(e, seats))
-            elif kind == "draw":
-                pass  # every trick of the stock phase ends so; the stock count shows it
-            elif kind == "draw-last":
-                taker = e[3] if len(e) > 3 else 1 - e[1]  # at two, the trick's loser
-                lines.append(seats.says(e[1], "draw", "the last card of the stock") + "; "
-                             + seats.says(taker, "take", f"the turn-up {show(e[2])}")
-                             .replace("You take", "you take") + ".")
-                lines.append("The stock is exhausted: the table cards go back to the hands; "
-                             "from now on follow suit and win the trick if you can.")
-            elif kind == "lost":
-                whose = "Your" if e[1] == seats.human else f"{seats.label(e[1])}'s"
-                what = e[2] + " " + " ".join(Card(c).notation() for c in e[3])
-                lines.append(f"{whose} {_declared(what)} carried to score is lost.")
-            else:
-                lines.append(self.entry_line(e, seats))
-            i += 1
-        return lines
-
-    def score_line(self, e: Any, seats: Seats) -> str:
-        """A score of its own in the story (not a brisque or the last trick told with
-        its trick)."""
-        return seats.says(e[1], "score", f"{e[2]} ({e[3]})") + "."
-
-    def entry_line(self, e: Any, seats: Seats) -> str:
-        """A log entry of a kind the family's story does not know (a game's own)."""
-        return " ".join(str(x) for x in e)
 
     def breakdown(self, state: State, seats: Seats) -> Breakdown:
         """Declarations, brisques, the Seven and the last trick, per seat, from the
@@ -419,22 +350,6 @@ class MultiBeziqueView(BeziqueView):
         if len(actions) == 1 and type(actions[0]).__name__ == "NothingToDeclare":
             return "Your partner asks; you have nothing to declare."
         return super().automatic(state, actions)
-
-    def narrate(self, events: Sequence[Any], start: int, seats: Seats) -> list[str]:
-        lines: list[str] = []
-        begin = start
-        for i in range(start, len(events)):
-            e = events[i]
-            if e[0] in ("ask", "nothing"):
-                lines += super().narrate(events[:i], begin, seats)
-                if e[0] == "ask":
-                    whom = seats.label(e[2]).replace("You", "you")
-                    lines.append(seats.says(e[1], "ask", f"{whom} to declare") + ".")
-                else:
-                    lines.append(seats.says(e[1], "have", "nothing to declare") + ".")
-                begin = i + 1
-        return lines + super().narrate(events, begin, seats)
-
 
 # -- Rubicon and Chinese Bézique ---------------------------------------------------------
 

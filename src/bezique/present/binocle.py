@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ..core.cards import Card
+from ..core.events import Event, Names, Scored, TrickWon
 from ..core.game import Action, Game, Observation, State
 from ..core.match import Match
 from ..games.binocle.auction import AuctionBinocle
@@ -24,7 +25,6 @@ from .base import (
     deal_tricks,
     hand_text,
     match_total,
-    name_seats,
     rank_strength,
     show,
     show_cards,
@@ -42,6 +42,16 @@ class BinocleView(BeziqueView):
 
     games: ClassVar[tuple[type[Game[Any]], ...]] = (Binocle,)
     title = "Binocle"
+
+    def tell(self, event: Event, names: Names) -> str:
+        if isinstance(event, Scored) and event.reason == "cards":
+            return names.says(event.seat, "count", f"{event.points} in cards") + "."
+        return event.describe(names)
+
+    def trick_extra(self, trick: TrickWon) -> list[str]:
+        from ..games.binocle.melds import CARD_POINTS
+        won = sum(CARD_POINTS[int(c)] for c in trick.cards)
+        return [f"{won} in cards"] if won and self.show_counts else []
 
     def __init__(self, *, show_counts: bool = False) -> None:
         super().__init__(show_counts=show_counts)
@@ -77,22 +87,6 @@ class BinocleView(BeziqueView):
             return (f"knock (claim the game: your {o.standing[o.seat] + o.points[o.seat]}"
                     f" and your count of cards reach {o.target}; wrong, you lose)")
         return super().label(state, action)
-
-    def score_line(self, e: Any, seats: Seats) -> str:
-        if e[3] == "cards":  # counted after the last trick, or shown by a knocker
-            return seats.says(e[1], "count", f"{e[2]} in cards") + "."
-        return super().score_line(e, seats)
-
-    def entry_line(self, e: Any, seats: Seats) -> str:
-        kind = e[0]
-        if kind == "knock":
-            return seats.says(e[1], "knock", "to claim the game") + "."
-        if kind == "knock-right":
-            return seats.says(e[1], "count", f"out: {e[2]}") + "."
-        if kind == "knock-wrong":
-            return seats.says(e[1], "have", f"only {e[2]}: the knock is wrong and loses"
-                              " the game") + "."
-        return super().entry_line(e, seats)
 
     def breakdown(self, state: State, seats: Seats) -> Breakdown:
         """Melds, dix, the last trick and the cards, per seat (Binocle, Objects)."""
@@ -196,6 +190,22 @@ class MultiBinocleView(GameView):
 
     games: ClassVar[tuple[type[Game[Any]], ...]] = (MultiBinocle,)
     title = "Three-handed Binocle"
+
+    def tell(self, event: Event, names: Names) -> str:
+        if isinstance(event, Scored) and event.reason == "cards":
+            return names.says(event.seat, "count", f"{event.points} in cards") + "."
+        return event.describe(names)
+
+    def told_with_trick(self, trick: TrickWon, event: Event) -> bool:
+        """The melds a trick won scores for its winner (laid before, scored now), and
+        the last trick, are told with it."""
+        return isinstance(event, Scored) and event.seat == trick.seat and \
+            event.reason != "cards"
+
+    def trick_extra(self, trick: TrickWon) -> list[str]:
+        from ..games.binocle.melds import CARD_POINTS
+        won = sum(CARD_POINTS[int(c)] for c in trick.cards)
+        return [f"{won} in cards"] if won and self.show_counts else []
 
     def __init__(self, *, show_counts: bool = False) -> None:
         super().__init__(show_counts=show_counts)
@@ -402,94 +412,6 @@ class MultiBinocleView(GameView):
 
     def _who_scores(self, seat: int, seats: Seats) -> str:
         return "when you win a trick" if seat == seats.human else "when he wins a trick"
-
-    def narrate(self, events: Sequence[Any], start: int, seats: Seats) -> list[str]:
-        if self._duel:
-            return self._two().narrate(events, start, seats)
-        leading = True
-        for e in events[:start]:
-            if e[0] in ("play", "trick"):
-                leading = e[0] == "trick"
-        lines: list[str] = []
-        i, n = start, len(events)
-        while i < n:
-            e = events[i]
-            kind = e[0]
-            if kind == "play":
-                lines.append(seats.says(e[1], "lead" if leading else "play", show(e[2]))
-                             + ".")
-                leading = False
-            elif kind == "trick":
-                leading = True
-                extra: list[str] = []
-                if self.show_counts:
-                    from ..games.binocle.melds import CARD_POINTS
-                    won = sum(CARD_POINTS[int(c)] for c in e[2:])
-                    if won:
-                        extra.append(f"{won} in cards")
-                scored: dict[int, list[str]] = {}
-                while i + 1 < n and events[i + 1][0] == "score" and \
-                        events[i + 1][3] != "cards":
-                    i += 1
-                    s = events[i]
-                    if s[3] == "last trick":
-                        extra.append(f"last trick {s[2]}")
-                    else:
-                        why = name_seats(str(s[3]), seats).replace("by You", "by you")
-                        scored.setdefault(s[1], []).append(f"{why} {s[2]}")
-                text = seats.says(e[1], "win", "the trick")
-                if extra:
-                    text += " (" + ", ".join(extra) + ")"
-                lines.append(text + ".")
-                for seat, items in scored.items():
-                    total = sum(int(x.rsplit(" ", 1)[1]) for x in items)
-                    lines.append(seats.says(seat, "score", f"{total} announced: "
-                                            + ", ".join(items)) + ".")
-            else:
-                lines += self.tell(e, seats)
-            i += 1
-        return lines
-
-    def tell(self, e: Any, seats: Seats) -> list[str]:
-        """One log entry other than a play or a trick, in sentences."""
-        kind = e[0]
-        if kind == "turn-up":
-            return [seats.says(e[1], "turn up", f"{show(e[2])}: {SUIT_NAMES[int(e[2]) >> 4]}"
-                               f" {SUIT_SYMBOLS[int(e[2]) >> 4]} are trumps") + "."]
-        if kind == "dix":
-            what = "both nines of trumps (dix, 20" if e[2] == 2 else \
-                "the nine of trumps (dix, 10"
-            return [seats.says(e[1], "show", f"{what}, scored "
-                               f"{self._who_scores(e[1], seats)})") + "."]
-        if kind == "exchange":
-            return [seats.says(e[1], "take", f"the turn-up {show(e[3])} for "
-                               f"{'your' if e[1] == seats.human else 'his'}"
-                               f" {show(e[2])}") + "."]
-        if kind == "lay":
-            words = str(e[2])[4:]
-            if words == "nothing":
-                return [seats.says(e[1], "lay", "nothing") + "."]
-            return [seats.says(e[1], "lay", f"{_lay_words(words)} ({e[3]}, scored "
-                               f"{self._who_scores(e[1], seats)})") + "."]
-        if kind == "claim":
-            return [seats.says(e[1], "claim", f"{e[2]} overlooked by "
-                               f"{seats.label(e[3]).replace('You', 'you')} (scored "
-                               f"{self._who_scores(e[1], seats)})") + "."]
-        if kind == "knock":
-            return [seats.says(e[1], "knock", "to claim the game") + "."]
-        if kind == "knock-right":
-            return [seats.says(e[1], "count", f"out: {e[2]}, and the claim is right") + "."]
-        if kind == "knock-wrong":
-            return [seats.says(e[1], "have", f"only {e[2]}: the claim is wrong") + "."]
-        if kind == "retire":
-            return [seats.says(e[1], "retire", "from the game") + "."]
-        if kind == "score" and e[3] == "cards":
-            return [seats.says(e[1], "count", f"{e[2]} in cards") + "."]
-        if kind == "score":
-            why = name_seats(str(e[3]), seats).replace("by You", "by you")
-            return [seats.says(e[1], "score", f"{e[2]} ({why})") + "."]
-        return [seats.says(e[1], "do", " ".join(str(x) for x in e[2:]))
-                if len(e) > 1 and isinstance(e[1], int) else str(e[0])]
 
     def drawn(self, cards: Sequence[int], seats: Seats) -> str:
         if self._duel:
@@ -749,29 +671,6 @@ class AuctionBinocleView(MultiBinocleView):
         if kind == "Discard":
             return f"discard {show(a.card)} (face down)"
         return super().label(state, action)
-
-    def tell(self, e: Any, seats: Seats) -> list[str]:
-        kind = e[0]
-        if kind == "bid":
-            if e[2] == "pass":
-                return [seats.says(e[1], "pass") + "."]
-            return [seats.says(e[1], "bid", str(e[2]).split()[1]) + "."]
-        if kind == "auction":
-            return [seats.says(e[1], "win", f"the bidding at {e[2]}") + "."]
-        if kind == "widow":
-            return [seats.says(e[1], "turn up", "the widow, "
-                               + show_cards(list(e[2:])) + ", and "
-                               + ("take" if e[1] == seats.human else "takes") + " it") + "."]
-        if kind == "discard":
-            return [seats.says(e[1], "lay", "a card aside face down") + "."]
-        if kind == "discard-widow":
-            return [seats.says(e[1], "put", f"back {show(e[2])} of the widow, face down")
-                    + "."]
-        if kind == "trump":
-            s = int(e[2])
-            return [seats.says(e[1], "name", f"{SUIT_NAMES[s]} {SUIT_SYMBOLS[s]} trumps"
-                               if symbols_in_use() else f"{SUIT_NAMES[s]} trumps") + "."]
-        return super().tell(e, seats)
 
     def banner(self, match: Match, seats: Seats) -> str:
         first = match.state.current_player()

@@ -3,10 +3,10 @@ Kreutz-mariage."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ..core.cards import Card, Rank
+from ..core.events import Closed, DrewLast, Event, Names, Scored, TrickWon
 from ..core.game import Action, Game, Observation, State
 from ..core.match import Match
 from ..games.kreutz import KreutzMariage
@@ -22,11 +22,18 @@ from .base import (
     _score_events,
     hand_text,
     match_total,
-    name_seats,
     show,
     sort_hand,
     suit_text,
 )
+
+
+def _tell_count(event: Event, names: Names) -> str:
+    """A count toward 66 in a sentence ("You count 20 (marriage)"); the end of a deal
+    with the players' names."""
+    if isinstance(event, Scored):
+        return names.says(event.seat, "count", f"{event.points} ({event.reason})") + "."
+    return event.describe(names)
 
 
 class SixtySixView(GameView):
@@ -36,6 +43,21 @@ class SixtySixView(GameView):
     games: ClassVar[tuple[type[Game[Any]], ...]] = (SixtySix,)
     title = "Sixty-Six"
     counts_hidden_by_default = True
+
+    after: ClassVar[dict[type[Event], str]] = {
+        DrewLast: "The stock is exhausted: from now on follow suit if you can.",
+        Closed: "No more drawing: follow suit from now on."}
+
+    def told_with_trick(self, trick: TrickWon, event: Event) -> bool:
+        return isinstance(event, Scored)
+
+    def trick_extra(self, trick: TrickWon) -> list[str]:
+        from ..games.sixtysix import POINTS
+        won = sum(POINTS[c] for c in trick.cards)
+        return [f"{won} in cards"] if won and self.show_counts else []
+
+    def tell(self, event: Event, names: Names) -> str:
+        return _tell_count(event, names)
 
     def __init__(self, *, show_counts: bool = False) -> None:
         super().__init__(show_counts=show_counts)
@@ -157,81 +179,6 @@ class SixtySixView(GameView):
         return (f"You count {count}, not 66: a wrong claim gives your adversary 2 game "
                 "points (3 if he has not won a trick). Claim anyway? [y/N]: ")
 
-    def narrate(self, events: Sequence[Any], start: int, seats: Seats) -> list[str]:
-        from ..games.sixtysix import POINTS
-
-        plays_before = sum(1 for e in events[:start] if e[0] == "play")
-        lines: list[str] = []
-        marriage = ""  # a marriage just declared, told with the lead that follows
-        i, n = start, len(events)
-        while i < n:
-            e = events[i]
-            kind = e[0]
-            if kind == "marry":
-                s = int(e[2])
-                counted = i + 1 < n and events[i + 1][0] == "score"
-                if counted:
-                    i += 1
-                marriage = (f", declaring the marriage {_kq(s)} ({e[3]}"
-                            + ("" if counted else ", to count once a trick is won") + ")")
-            elif kind == "play":
-                leading = plays_before % 2 == 0  # two cards a trick, at any table
-                plays_before += 1
-                ends = "" if i + 1 < n and events[i + 1][0] == "trick" else "."
-                if leading:
-                    lines.append(seats.says(e[1], "lead", show(e[2]) + marriage) + ends)
-                    marriage = ""
-                else:
-                    lines.append(seats.says(e[1], "play", show(e[2])) + ends)
-            elif kind == "trick":
-                won = POINTS[e[2]] + POINTS[e[3]]
-                extra = [f"{won} in cards"] if won and self.show_counts else []
-                while i + 1 < n and events[i + 1][0] == "score":
-                    i += 1
-                    extra.append(f"{events[i][3]} {events[i][2]}")
-                text = f" — {seats.says(e[1], 'win', 'the trick')}"
-                if extra:
-                    text += " (" + ", ".join(extra) + ")"
-                if lines and not lines[-1].endswith("."):
-                    lines[-1] += text.replace(" — You", " — you") + "."
-                else:
-                    lines.append(text.lstrip(" —") + ".")
-            elif kind == "show":
-                if i + 1 < n and events[i + 1][0] == "score":
-                    i += 1
-                lines.append(seats.says(e[1], "show", f"the marriage {_kq(int(e[2]))} ({e[3]})")
-                             + ".")
-            elif kind == "claim":
-                lines.append(seats.says(e[1], "claim", f"66, counting {e[2]}") + ".")
-            elif kind == "close":
-                how = " without drawing" if e[2] else ""
-                lines.append(seats.says(e[1], "close", f"the stock{how}: no more drawing, "
-                                        "follow suit from now on") + ".")
-            elif kind == "exchange":
-                lines.append(seats.says(e[1], "exchange", "the nine of trumps for the turn-up "
-                                        f"{show(e[2])}") + ".")
-            elif kind == "draw-last":
-                lines.append(seats.says(e[1], "draw", "the last card of the stock") + "; "
-                             + seats.says(e[3] if len(e) > 3 else 1 - e[1], "take",
-                                          f"the turn-up {show(e[2])}")
-                             .replace("You take", "you take") + ".")
-                lines.append("The stock is exhausted: from now on follow suit if you can.")
-            elif kind == "score":
-                lines.append(seats.says(e[1], "count", f"{e[2]} ({e[3]})") + ".")
-            elif kind == "end":
-                why = name_seats(str(e[3]), seats)
-                if e[1] >= 0:
-                    pts = "game point" if e[2] == 1 else "game points"
-                    lines.append(seats.says(e[1], "score", f"{e[2]} {pts} ({why})") + ".")
-                else:
-                    lines.append(f"Nobody scores: {why}.")
-            elif kind == "draw":
-                pass
-            else:
-                lines.append(" ".join(str(x) for x in e))
-            i += 1
-        return lines
-
     def breakdown(self, state: State, seats: Seats) -> Breakdown:
         """Counting cards won, marriages and the last trick, per seat (the counts are
         public once the deal is over), and the game points it gave."""
@@ -240,8 +187,8 @@ class SixtySixView(GameView):
         n = len(seats.names)
         cards = [0] * n
         for e in _log(state):
-            if e[0] == "trick":
-                cards[e[1]] += POINTS[e[2]] + POINTS[e[3]]
+            if isinstance(e, TrickWon):
+                cards[e.seat] += sum(POINTS[c] for c in e.cards)
         marriages, last = [0] * n, [0] * n
         for seat, pts, why in _score_events(state):
             (last if why == "last trick" else marriages)[seat] += pts
@@ -380,6 +327,17 @@ class KreutzView(GameView):
     title = "Four-handed Sixty-Six"
     counts_hidden_by_default = True
 
+    def trick_extra(self, trick: TrickWon) -> list[str]:
+        from ..games.kreutz import POINTS
+        won = sum(POINTS[c] for c in trick.cards)
+        return [f"{won} in cards"] if won and self.show_counts else []
+
+    def told_with_trick(self, trick: TrickWon, event: Event) -> bool:
+        return isinstance(event, Scored) and event.reason == "cards"
+
+    def tell(self, event: Event, names: Names) -> str:
+        return _tell_count(event, names)
+
     def __init__(self, *, show_counts: bool = False) -> None:
         super().__init__(show_counts=show_counts)
 
@@ -448,38 +406,6 @@ class KreutzView(GameView):
             value = 40 if card >> 4 == getattr(state, "trump", -1) else 20
             return f"marry {show(card)} (lead it, marriage {value})"
         return action.notation()
-
-    def narrate(self, events: Sequence[Any], start: int, seats: Seats) -> list[str]:
-        from ..games.kreutz import POINTS
-
-        lines: list[str] = []
-        marriage = ""
-        leading = True
-        for e in events[:start]:
-            if e[0] in ("play", "trick"):
-                leading = e[0] == "trick"
-        for i in range(start, len(events)):
-            e = events[i]
-            kind = e[0]
-            if kind == "marry":
-                marriage = f", declaring the marriage {_kq(int(e[2]))} ({e[3]})"
-            elif kind == "play":
-                verb = "lead" if leading else "play"
-                lines.append(seats.says(e[1], verb, show(e[2]) + marriage) + ".")
-                marriage = ""
-                leading = False
-            elif kind == "trick":
-                won = sum(POINTS[c] for c in e[2:])
-                extra = f" ({won} in cards)" if won and self.show_counts else ""
-                lines.append(seats.says(e[1], "win", "the trick") + extra + ".")
-                leading = True
-            elif kind == "score":
-                told = i > 0 and events[i - 1][0] == "marry"  # told with the lead
-                if e[3] != "cards" and not told:  # a pending marriage, the last trick
-                    lines.append(seats.says(e[1], "count", f"{e[2]} ({e[3]})") + ".")
-            else:
-                lines.append(" ".join(str(x) for x in e))
-        return lines
 
     def breakdown(self, state: State, seats: Seats) -> Breakdown:
         """Each seat's counting cards, marriages and last trick (public once the deal

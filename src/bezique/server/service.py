@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import hashlib
-import re
 import secrets
 import threading
 from collections.abc import Iterator, Sequence
@@ -22,6 +21,7 @@ from .. import svg
 from ..bots import BOTS, Bot, make_bot
 from ..core.cards import Card
 from ..core.errors import BeziqueError, OptionError
+from ..core.events import Names, moved
 from ..core.game import Game, Observation, State
 from ..core.match import Match
 from ..games import GAMES, make_game
@@ -103,23 +103,17 @@ def _public(obs: Any) -> Any:
     return dataclasses.replace(obs, **changes)
 
 
-_SEAT_WORDS = re.compile(r"^(\d) |\b(asks) (\d)\b")
-
-
-def _named(history: Sequence[str], obs: Any, names: Sequence[str]) -> list[str]:
-    """The public log with the players' names for the seat numbers the engine writes
-    ("1 plays TD" -> "Bob plays TD"); a deal played inside the table (Chouette) numbers
-    its own two hands, ``obs.players`` giving their seats."""
-    seats = list(getattr(obs, "players", range(len(names))))
-
-    def name(m: re.Match[str]) -> str:
-        if m.group(1) is not None:
-            k = int(m.group(1))
-            return (names[seats[k]] if k < len(seats) else m.group(1)) + " "
-        k = int(m.group(3))
-        return f"{m.group(2)} " + (names[seats[k]] if k < len(seats) else m.group(3))
-
-    return [_SEAT_WORDS.sub(name, line) for line in history]
+def _told(obs: Any, names: Sequence[str], seat: int | None) -> list[str]:
+    """The deal's public events in sentences, the players named (``seat`` addressed as
+    "You"); a deal played inside the table (Chouette) numbers its own two hands,
+    ``obs.players`` giving their table seats."""
+    inner = _inner(obs)
+    events = getattr(inner, "events", ())
+    players = getattr(obs, "players", None)
+    if inner is not obs and players is not None:
+        events = [moved(e, players) for e in events]
+    naming = Names(tuple(names), you=seat)
+    return [e.describe(naming) for e in events]
 
 
 def _inner(obs: Any) -> Any:
@@ -463,7 +457,7 @@ class TableService:
             "commitment": live.deals[len(match.deals) - 1].commitment,
             "to_move": cp if cp >= 0 and not match.is_over() else None,
             "your_turn": your_turn, "svg": str(picture), "legal": legal,
-            "events": _named(getattr(_inner(obs), "history", ()), obs, names)[-200:],
+            "events": _told(obs, names, seat)[-200:],
             "scores": None if hidden else list(state.scores()),
             "sheet": match.sheet.to_json() | {"labels": match.sheet.labels(names)},
             "over": match.is_over(), "summary": match.sheet.summary,

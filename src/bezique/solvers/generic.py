@@ -22,7 +22,7 @@ from .base import EndgameSolver
 #: Observation fields that say how the position was reached, not what it is: the rules of
 #: the family never read them for what follows (the won piles count only through the
 #: points and tricks won, which are kept).
-PATH_FIELDS = frozenset({"seat", "history", "played", "announced", "last_trick", "won"})
+PATH_FIELDS = frozenset({"seat", "events", "played", "announced", "last_trick", "won"})
 
 _INF = float("inf")
 
@@ -41,10 +41,10 @@ def path_fields(game: Game[Any]) -> frozenset[str]:
     """The fields :func:`position_key` may leave out for ``game``: :data:`PATH_FIELDS`,
     except where the observation lacks something the end of the deal reads. Bézique's
     ``brisque_scoring=end_of_deal`` counts the brisques won at the end, and no
-    observation shows how many each has won: the history tells it, so it stays in the key
+    observation shows how many each has won: the events tell it, so they stay in the key
     (positions reached by different tricks are then never merged)."""
     if getattr(game.options, "brisque_scoring", "as_taken") == "end_of_deal":
-        return PATH_FIELDS - {"history"}
+        return PATH_FIELDS - {"events"}
     return PATH_FIELDS
 
 

@@ -32,7 +32,6 @@ that may be re-formed), which is all "no taking away", "no equal reuse" and "add
 from __future__ import annotations
 
 import dataclasses
-import functools
 import operator
 import random
 from collections import Counter
@@ -41,6 +40,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ...core.cards import Card, Rank, card_name, parse_game_card
 from ...core.errors import IllegalActionError, NotationError, quoted
+from ...core.events import (
+    NUMBERED,
+    Declared,
+    Event,
+    Names,
+    TrickWon,
+    declared_words,
+    event_of,
+)
 from ...core.game import Action, action_text, action_words, check_seat
 from ...core.trick import PublicLog, RankOrder, TrickState
 
@@ -602,8 +610,8 @@ cards as references (a table serial, or ``-(i+1)`` for the i-th fresh card)."""
 
 Announced = tuple[tuple[str, tuple[Card, ...]], ...]
 """One seat's announcements (scored or carried "to score") as ``(name, cards)``."""
-Record = tuple[tuple[str, ...], tuple[Card, ...], tuple[Announced, ...]]
-"""The public record of a deal: the log in words, the cards of the finished tricks in the
+Record = tuple[tuple[Event, ...], tuple[Card, ...], tuple[Announced, ...]]
+"""The public record of a deal: its public events, the cards of the finished tricks in the
 order played, and each seat's announcements."""
 
 class Declarer(PublicLog):
@@ -1031,15 +1039,15 @@ class Declarer(PublicLog):
             shown = shown_all[k]
             text = name + " " + " ".join(card_name(c) for c in shown)
             if k == 0:
-                self._note("declare", p, text, name, shown)
+                self._note(Declared, p, text, name, shown)
                 self._score(p, cb.value, cb.title)
             else:  # announced now, scored after a later trick (BZ 63)
                 self.carried[p].append((name, cb.value, serials, cards))
-                self._note("carry", p, text, name, shown)
+                self._note(Carried, p, text, name, shown)
 
     def _score_carried(self, p: int, m: Any) -> None:
         self.carried[p].remove(m)
-        self._note("declare", p, carried_text(m) + " (carried)")
+        self._note(CarriedScored, p, carried_text(m))
         self._score(p, m[1], self.game.table.combos[m[0]].title + " (carried)")
 
     def _carried_options(self, p: int) -> dict[Action, Any]:
@@ -1066,14 +1074,14 @@ class Declarer(PublicLog):
         lost = [m for m in self.carried[p] if sid in m[2]]
         for m in lost:
             self.carried[p].remove(m)
-            self._note("lost", p, m[0], m[3])
+            self._note(CarriedLost, p, m[0], m[3])
 
     def _take_up_tables(self) -> None:
         """The stock is exhausted: carried scores are lost (BZ 68, RB 25) and each takes
         his table cards back into his hand (BZ 69, RB 28)."""
         for p in range(len(self.tables)):
             for m in self.carried[p]:
-                self._note("lost", p, m[0], m[3])
+                self._note(CarriedLost, p, m[0], m[3])
             self.carried[p] = []
             back = [e[0] for e in self.tables[p]]
             self.hands[p] += back
@@ -1197,16 +1205,11 @@ class Declarer(PublicLog):
             new.append(node[0])
             node = node[1]
         if node is not stop:  # not an ancestor: start afresh
-            rec, new = None, self.events()[::-1]
+            rec, new = None, self.log_entries()[::-1]
         new.reverse()
-        out = extend_record(rec[1] if rec is not None else None, new, len(self.hands),
-                            self._describe)
+        out = extend_record(rec[1] if rec is not None else None, new, len(self.hands))
         self._rec = (self.log, out)
         return out
-
-    def _describe(self, entry: tuple[Any, ...]) -> str:
-        """One public log entry in words."""
-        return describe_event(entry)
 
 
 class TwoHandedState(Declarer, TrickState):
@@ -1289,22 +1292,22 @@ Seen = tuple[Cards, tuple[Cards, Cards], tuple[int, int], tuple[Cards, Cards],
 known in each hand, each one's carried combinations, and the last trick."""
 
 
-def extend_record(record: Record | None, entries: Sequence[tuple[Any, ...]], seats: int,
-                  describe: Callable[[tuple[Any, ...]], str]) -> Record:
+def extend_record(record: Record | None, entries: Sequence[tuple[Any, ...]], seats: int
+                  ) -> Record:
     """A public record (None: an empty one) extended by log entries, oldest first: each
-    entry in words, the cards of each trick won, each announcement under its seat."""
-    history: tuple[str, ...]
+    entry's event, the cards of each trick won, each announcement under its seat."""
+    history: tuple[Event, ...]
     played: tuple[Card, ...]
     announced: tuple[Announced, ...]
     if record is None:
         history, played, announced = (), (), ((),) * seats
     else:
         history, played, announced = record
-    history += tuple(describe(e) for e in entries)
-    played += tuple(Card(c) for e in entries if e[0] == "trick" for c in e[2:])
+    history += tuple(event_of(e) for e in entries)
+    played += tuple(Card(c) for e in entries if e[0] is TrickWon for c in e[2])
     ann = list(announced)
     for e in entries:
-        if len(e) == 5 and e[0] in ("declare", "carry"):
+        if e[0] is Declared or e[0] is Carried:
             ann[e[1]] += ((e[3], tuple(Card(c) for c in e[4])),)
     return history, played, tuple(ann)
 
@@ -1494,36 +1497,49 @@ def _multisets(items: list[int], k: int) -> list[tuple[int, ...]]:
     return out
 
 
-# cached: every observation describes the whole log, and its entries recur (hashable
-# tuples of ints, bools and text)
-@functools.lru_cache(maxsize=8192)
-def describe_event(e: tuple[Any, ...]) -> str:
-    """One public log entry in words (never a hidden card)."""
-    kind = e[0]
-    if kind == "play":
-        return f"{e[1]} plays {card_name(e[2])}{'*' if e[3] else ''}"
-    if kind == "trick":
-        return f"{e[1]} wins {card_name(e[2])} {card_name(e[3])}"
-    if kind == "score":
-        return f"{e[1]} scores {e[2]} ({e[3]})"
-    if kind == "draw":
-        return f"{e[1]} draws first"
-    if kind == "draw-last":
-        return f"{e[1]} draws the last card; {1 - e[1]} takes the turn-up {card_name(e[2])}"
-    if kind == "exchange":
-        return f"{e[1]} exchanges the {e[3] if len(e) > 3 else 'seven'} for {card_name(e[2])}"
-    if kind == "declare":
-        return f"{e[1]} declares {e[2]}"
-    if kind == "carry":
-        return f"{e[1]} announces {e[2]} to score"
-    if kind == "lost":
-        return f"{e[1]} loses {e[2]} {' '.join(card_name(c) for c in e[3])} (carried)"
-    if kind == "trump":
-        return f"{e[1]} makes {'♣♦♥♠'[e[2]]} trumps"
-    if kind == "carte-blanche":
-        return f"{e[1]} shows carte blanche {' '.join(card_name(c) for c in e[2])}"
-    if kind == "stock-out":
-        return f"{e[1]} draws the last card of the stock; the last tricks follow"
-    if kind == "revoke":
-        return f"{e[1]} fails to follow or win with {card_name(e[2])}: counts nothing more"
-    return " ".join(str(x) for x in e)
+@dataclasses.dataclass(frozen=True, slots=True)
+class Carried(Event):
+    """``seat`` announced ``text`` (a combination ``name`` of the cards ``shown``) "to
+    score": it scores after a later trick he wins, unless broken first (BZ 63)."""
+
+    seat: int
+    text: str
+    name: str = ""
+    shown: tuple[int, ...] = ()
+
+    def describe(self, names: Names = NUMBERED) -> str:
+        return names.says(self.seat, "announce", f"{declared_words(self.text, names)} to"
+                          " score") + "."
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CarriedScored(Event):
+    """``seat`` scored ``text``, a combination he announced earlier "to score"."""
+
+    seat: int
+    text: str
+
+    told_with_score: ClassVar[bool] = True
+
+    def describe(self, names: Names = NUMBERED) -> str:
+        return names.says(self.seat, "score", declared_words(self.text, names)
+                          + ", announced earlier") + "."
+
+    def describe_scoring(self, names: Names, points: int) -> str:
+        return names.says(self.seat, "score", declared_words(self.text, names)
+                          + f" ({points}), announced earlier") + "."
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CarriedLost(Event):
+    """``seat``'s combination ``name`` of ``cards``, carried "to score", is lost: one of
+    its cards was played, or the stock ran out first (BZ 67, 68)."""
+
+    seat: int
+    name: str
+    cards: tuple[int, ...]
+
+    def describe(self, names: Names = NUMBERED) -> str:
+        whose = "Your" if self.seat == names.you else f"{names.seat(self.seat)}'s"
+        return (f"{whose} {self.name.replace('-', ' ')} {names.cards(self.cards)} carried to"
+                " score is lost.")

@@ -38,6 +38,7 @@ from typing import Any, ClassVar, cast
 from ...core import table as seating
 from ...core.cards import Card, Pack, Suit, card_name
 from ...core.errors import IllegalActionError, quoted
+from ...core.events import NUMBERED, Drew, DrewLast, Event, Names, Played, Scored, TrickWon
 from ...core.game import (
     Action,
     DealResult,
@@ -75,7 +76,6 @@ from .declarations import (
     beziques,
     card_of_play,
     carried_text,
-    describe_event,
     parse_family_action,
     row,
 )
@@ -540,25 +540,33 @@ class MultiBeziqueObservation(Observation):
     side_points: tuple[int, ...]
     carried: tuple[tuple[str, ...], ...]
     asked: bool
-    history: tuple[str, ...]
+    events: tuple[Event, ...]
     played: tuple[Card, ...]
     announced: tuple[tuple[tuple[str, tuple[Card, ...]], ...], ...]
 
 
-@functools.lru_cache(maxsize=8192)
-def describe(e: tuple[Any, ...]) -> str:
-    """One public log entry in words (never a hidden card)."""
-    kind = e[0]
-    if kind == "trick":
-        return f"{e[1]} wins " + " ".join(card_name(c) for c in e[2:])
-    if kind == "draw-last":
-        return (f"{e[1]} draws first, the last cards of the stock; {e[3]} takes the turn-up"
-                f" {card_name(e[2])}")
-    if kind == "ask":
-        return f"{e[1]} asks {e[2]} whether he has anything to declare"
-    if kind == "nothing":
-        return f"{e[1]} has nothing to declare"
-    return describe_event(e)
+@dataclasses.dataclass(frozen=True, slots=True)
+class Asked(Event):
+    """``seat``, having won a trick, asked his partner ``partner`` to declare
+    (Enquire Within 129)."""
+
+    seat: int
+    partner: int
+    seat_fields: ClassVar[tuple[str, ...]] = ("seat", "partner")
+
+    def describe(self, names: Names = NUMBERED) -> str:
+        return names.says(self.seat, "ask", f"{names.object(self.partner)} whether he has"
+                          " anything to declare") + "."
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NothingDeclared(Event):
+    """``seat``, asked by his partner, had nothing to declare."""
+
+    seat: int
+
+    def describe(self, names: Names = NUMBERED) -> str:
+        return names.says(self.seat, "have", "nothing to declare") + "."
 
 
 # -- the state -----------------------------------------------------------------------------
@@ -696,7 +704,7 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
         keeps the score of both) and log them."""
         book = self.game.scorer[seat]
         self.points[book] += pts
-        self.log = (("score", book, pts, why), self.log)
+        self.log = ((Scored, book, pts, why), self.log)
 
     # -- bookkeeping ---------------------------------------------------------------------
 
@@ -792,13 +800,13 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
             self._draw()
         elif kind is AskPartner:
             partner = self.partners(p)[0]
-            self._note("ask", p, partner)
+            self._note(Asked, p, partner)
             self.asked = True
             self.phase = ASKED
             self.player = partner
             self._decl = None
         elif kind is NothingToDeclare:
-            self._note("nothing", p)
+            self._note(NothingDeclared, p)
             self.phase = DECLARE
             self.player = self.decl_winner
             self._decl = None
@@ -841,7 +849,7 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
             if c == self.trump * 16 + SEVEN and self.spent[p]:
                 # a Seven that has scored is given up first (it is worth nothing more)
                 self.spent[p] = min(self.spent[p], hand.count(c))
-        self._note("play", p, c, from_table)
+        self._note(Played, p, c, from_table)
         if trick:
             if self.beats(c, self._best()):
                 self.winner = p
@@ -871,7 +879,7 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
         self.leader = w
         self.player = w
         self.last_winner = w
-        self._note("trick", w, *cards)
+        self._note(TrickWon, w, cards)
         nb = sum(BRISQUE[c] for c in cards)
         if nb:
             self._score(w, 10 * nb, _NUMBERS[nb] + ("brisque" if nb == 1 else "brisques"))
@@ -898,7 +906,7 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
         if len(stock) >= self.n:
             for p in order:
                 hands[p].append(stock.pop())
-            self._note("draw", w)
+            self._note(Drew, w)
         else:
             for p in order[:-1]:
                 hands[p].append(stock.pop())
@@ -907,7 +915,7 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
             hands[taker].append(up)
             self.known[taker].append(up)
             self.turn_up = -1
-            self._note("draw-last", w, up, taker)
+            self._note(DrewLast, w, up, taker)
             self._take_up_tables()
         self._decl = None
         self.phase = PLAY
@@ -1032,10 +1040,7 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
             points=tuple(self.points),
             side_points=seating.side_totals(sides, self.points),
             carried=tuple(tuple(carried_text(m) for m in c) for c in self.carried),
-            asked=self.asked, history=history, played=played, announced=announced)
-
-    def _describe(self, entry: tuple[Any, ...]) -> str:
-        return describe(entry)
+            asked=self.asked, events=history, played=played, announced=announced)
 
     # -- notation ------------------------------------------------------------------------
 

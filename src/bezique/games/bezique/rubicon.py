@@ -37,6 +37,7 @@ from typing import Any, ClassVar
 
 from ...core.cards import Card, Pack, Suit, card_name
 from ...core.errors import IllegalActionError, OptionError, quoted
+from ...core.events import NUMBERED, Drew, Event, Names, Played, TrickWon, TrumpMade
 from ...core.game import (
     Action,
     DealResult,
@@ -475,6 +476,48 @@ def _for(st: Settlement, seat: int) -> int:
     return st.value if st.winner == seat else -st.value
 
 
+# -- Rubicon's own events --------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CarteBlancheShown(Event):
+    """``seat`` showed carte blanche, a hand without a court card (``cards``: the hand
+    shown, or the card drawn since, V-RB-05)."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+    told_with_score: ClassVar[bool] = True
+
+    def describe(self, names: Names = NUMBERED) -> str:
+        return names.says(self.seat, "show", f"carte blanche: {names.cards(self.cards)}") + "."
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StockOut(Event):
+    """``seat`` drew the last card of the stock: the table cards go back to the hands
+    and the last tricks follow (RB 28)."""
+
+    seat: int
+
+    def describe(self, names: Names = NUMBERED) -> str:
+        return (names.says(self.seat, "draw", "the last card of the stock") + ": the table"
+                " cards go back to the hands; from now on follow suit and win the trick if"
+                " you can.")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Revoked(Event):
+    """``seat`` failed to follow suit or win with ``card`` in the last tricks (the
+    French rule's penalty: he counts nothing more)."""
+
+    seat: int
+    card: int
+
+    def describe(self, names: Names = NUMBERED) -> str:
+        return names.says(self.seat, "fail", f"to follow or win with {names.card(self.card)}:"
+                          " counts nothing more") + "."
+
+
 # -- observations ------------------------------------------------------------------------
 
 @dataclasses.dataclass(frozen=True)
@@ -503,7 +546,7 @@ class RubiconObservation(Observation):
     points: tuple[int, int]
     brisques: tuple[int, int]
     carried: tuple[tuple[str, ...], tuple[str, ...]]
-    history: tuple[str, ...]
+    events: tuple[Event, ...]
     played: tuple[Card, ...]
     announced: tuple[tuple[tuple[str, tuple[Card, ...]], ...],
                      tuple[tuple[str, tuple[Card, ...]], ...]]
@@ -627,7 +670,7 @@ class RubiconState(TwoHandedState):
         if history:
             won = s.won[0]
             for i in range(0, len(won) - 1, 2):
-                s._note("trick", 0, won[i], won[i + 1])
+                s._note(TrickWon, 0, (won[i], won[i + 1]))
         return s
 
     # -- the rules' hooks for declarations ------------------------------------------------
@@ -666,7 +709,7 @@ class RubiconState(TwoHandedState):
                     cards: list[tuple[int, ...]]) -> None:
         if self.trump == NO_TRUMP and self.game.table.combos[melds[0][0]].klass == CLASS_A:
             self.trump = cards[0][0] >> 4
-            self._note("trump", p, self.trump)
+            self._note(TrumpMade, p, self.trump)
 
     def _declaration_refused(self, action: Declare) -> str | None:
         if self.trump == NO_TRUMP:
@@ -806,14 +849,14 @@ class RubiconState(TwoHandedState):
                 kn.remove(c)
             if self.tables[p]:
                 self._replace(p, c)
-        self._note("play", p, c, from_table)
+        self._note(Played, p, c, from_table)
         if self.live[p] and len(self.known[p]) != len(hand):
             live = self.live = self.live[:]  # copies share the old list
             live[p] = False  # a card drawn and not shown ends the run (V-RB-05)
         if revoke and self.revoked[p] < 0:
             revoked = self.revoked = self.revoked[:]  # copies share the old list
             revoked[p] = self.tricks
-            self._note("revoke", p, c)
+            self._note(Revoked, p, c)
         self._decl = None
         if self.phase == LEAD:
             self.lead = c
@@ -854,7 +897,7 @@ class RubiconState(TwoHandedState):
             c = next(k for k, n in unknown.items() if n > 0)
             shown = (c,)
             self.known[p] = self.known[p] + [c]  # copies share the old list
-        self._note("carte-blanche", p, shown)
+        self._note(CarteBlancheShown, p, shown)
         self._score(p, 50, "carte blanche")
         self._decl = None
 
@@ -873,7 +916,7 @@ class RubiconState(TwoHandedState):
         won[winner] = won[winner] + [lead, follow]  # copies share the old list
         self.last_trick = (lead, follow)
         self.last_winner = winner
-        self._note("trick", winner, lead, follow)
+        self._note(TrickWon, winner, (lead, follow))
         nb = BRISQUE[lead] + BRISQUE[follow]
         if nb and self.revoked[winner] < 0:  # counted only at the settlement (RB 32)
             b = self.brisques = self.brisques[:]  # copies share the old list
@@ -901,9 +944,9 @@ class RubiconState(TwoHandedState):
         second = stock.pop()
         self.hands[w].append(first)
         self.hands[1 - w].append(second)
-        self._note("draw", w)
+        self._note(Drew, w)
         if not stock:
-            self._note("stock-out", w)
+            self._note(StockOut, w)
             self._take_up_tables()
             self.live = [False, False]  # announcements are at an end (RB 28)
         self._decl = None
@@ -969,7 +1012,7 @@ class RubiconState(TwoHandedState):
             trick=(Card(self.lead),) if self.phase == FOLLOW else (),
             last_trick=last_trick, tricks_played=self.tricks, tricks_total=self.game.tricks_total,
             points=self.scores(), brisques=(self.brisques[0], self.brisques[1]),
-            carried=carried, history=history, played=played, announced=(ann0, ann1),
+            carried=carried, events=history, played=played, announced=(ann0, ann1),
             table_announced=(_marks(self.tables[0]), _marks(self.tables[1])),
             replacements=(tuple(sorted(Card(e[0]) for e in self.tables[0] if e[2] < 0)),
                           tuple(sorted(Card(e[0]) for e in self.tables[1] if e[2] < 0))),

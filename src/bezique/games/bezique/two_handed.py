@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.cards import Card, Pack, Suit, card_name
 from ...core.errors import IllegalActionError, quoted
+from ...core.events import Drew, DrewLast, Event, Exchanged, Played, Scored, TrickWon
 from ...core.game import (
     Action,
     DealResult,
@@ -70,7 +71,6 @@ from .declarations import (
     beziques,
     book_order,
     card_of_play,
-    describe_event,
     four,
     parse_family_action,
     row,
@@ -84,7 +84,7 @@ __all__ = [
     "PLAY_HAND", "PLAY_TABLE", "QUEEN", "SEVEN", "SPADES", "STRENGTH", "TABLE", "TEN",
     "Bezique", "BeziqueObservation", "BeziqueOptions", "BeziqueState", "Combination",
     "Declare", "Draw", "Exchange", "Meld", "Play", "ScoreCarried", "book_order",
-    "combination_names", "describe_event", "parse_action",
+    "combination_names", "parse_action",
 ]
 
 # -- cards and tables ------------------------------------------------------------------
@@ -444,7 +444,7 @@ class BeziqueObservation(Observation):
     tricks_played: int
     points: tuple[int, int]
     carried: tuple[tuple[str, ...], tuple[str, ...]]
-    history: tuple[str, ...]
+    events: tuple[Event, ...]
     #: the cards of the finished tricks, in the order played (public: BZ 31 forbids
     #: looking back at quitted tricks, not remembering them)
     played: tuple[Card, ...] = ()
@@ -468,9 +468,6 @@ class TurnUp:
     #: the words of its score
     dix_rank: ClassVar[int] = SEVEN
     dix_words: ClassVar[str] = "seven of trumps exchanged"
-    #: what the log's exchange entry adds after the card taken up (Binocle: the rank's
-    #: word, as its dix may be a Nine or a Seven; Bézique: nothing, always the Seven)
-    dix_note: ClassVar[tuple[str, ...]] = ()
     #: the tricks played once the stock is out, as the error messages name them
     last_tricks: ClassVar[str] = "the last eight tricks"
 
@@ -493,7 +490,7 @@ class TurnUp:
         self.known[p] = self.known[p] + [up]  # copies of a state share the old list
         self.turn_up = seven
         self._exchanged(p, up)
-        self._note("exchange", p, up, *self.dix_note)
+        self._note(Exchanged, p, up, seven)
         self._score(p, 10, self.dix_words)
 
     def _exchanged(self, p: int, up: int) -> None:
@@ -681,7 +678,7 @@ class BeziqueState(TurnUp, TwoHandedState):
             if kn and c in kn:  # a new list: copies share the old one
                 kn = self.known[p] = kn[:]
                 kn.remove(c)
-            self.log = (("play", p, c, False), self.log)
+            self.log = ((Played, p, c, False), self.log)
             if self.game._seven_played:
                 self._score_seven_played(p, c)
             self.lead = c
@@ -719,7 +716,7 @@ class BeziqueState(TurnUp, TwoHandedState):
             if kn and c in kn:  # a new list: copies share the old one
                 kn = self.known[p] = kn[:]
                 kn.remove(c)
-        self.log = (("play", p, c, from_table), self.log)
+        self.log = ((Played, p, c, from_table), self.log)
         if self.game._seven_played:
             self._score_seven_played(p, c)
         if phase == LEAD:
@@ -761,13 +758,13 @@ class BeziqueState(TurnUp, TwoHandedState):
         won[winner] = won[winner] + [lead, follow]  # copies share the old list
         self.last_trick = (lead, follow)
         self.last_winner = winner
-        self.log = (("trick", winner, lead, follow), self.log)
+        self.log = ((TrickWon, winner, (lead, follow)), self.log)
         nb = game._card_points[lead] + game._card_points[follow]
         if nb:
             if game._as_taken:
                 pts = self.points = self.points[:]  # copies share the old list
                 pts[winner] += 10 * nb
-                self.log = (("score", winner, 10 * nb, "brisque" if nb == 1
+                self.log = ((Scored, winner, 10 * nb, "brisque" if nb == 1
                              else "two brisques"), self.log)
             else:  # counted after the last trick
                 b = self.brisques = self.brisques[:]
@@ -808,13 +805,13 @@ class BeziqueState(TurnUp, TwoHandedState):
         self.hands[first].append(stock.pop())
         if stock:
             self.hands[second].append(stock.pop())
-            self.log = (("draw", first), self.log)
+            self.log = ((Drew, first), self.log)
         else:
             up = self.turn_up
             self.hands[second].append(up)
             self.known[second] = self.known[second] + [up]
             self.turn_up = -1
-            self._note("draw-last", first, up)
+            self._note(DrewLast, first, up, second)
             self._stock_exhausted()
         self._decl = None
         self.phase = LEAD
@@ -872,7 +869,7 @@ class BeziqueState(TurnUp, TwoHandedState):
         if self.exchanged and self.game._ew_exchange:
             # EW (V-BZ-05): the card taken up by the exchange is not used in a declaration
             # made after the same trick
-            taken = next(e[2] for e in reversed(self.events()) if e[0] == "exchange")
+            taken = next(e[2] for e in reversed(self.log_entries()) if e[0] is Exchanged)
             if counts.get(taken, 0) > 1:
                 counts[taken] -= 1
             else:
@@ -953,7 +950,7 @@ class BeziqueState(TurnUp, TwoHandedState):
             hand=hand, tables=tables, hand_sizes=hand_sizes, known_in_hand=known,
             trick=trick, last_trick=last_trick, tricks_played=self.tricks,
             points=self.scores(), carried=carried,
-            history=history, played=played, announced=(ann0, ann1),
+            events=history, played=played, announced=(ann0, ann1),
             **self._observation_extra())
 
     #: the observation's class: Binocle's adds its own fields (``_observation_extra``)

@@ -44,8 +44,9 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 from ...core import table as seating
-from ...core.cards import Card, Suit, card_name
+from ...core.cards import Card, card_name
 from ...core.errors import IllegalActionError, NotationError, OptionError, quoted
+from ...core.events import NUMBERED, BidMade, Event, Names, TrumpMade
 from ...core.game import Action, DealResult, Options, action_text, action_words, check_seat
 from ...core.game import option as _opt
 from ...core.match import ScoreSheet
@@ -55,6 +56,7 @@ from .multi import (
     MELD,
     MODES,
     PARTNER_SCORING,
+    DixShown,
     MultiBinocle,
     MultiBinocleObservation,
     MultiBinocleState,
@@ -150,6 +152,60 @@ def parse_auction_action(text: str, table: Any, game: str) -> Action:
 
 
 # -- options ------------------------------------------------------------------------------
+
+# -- the events of the auction -----------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AuctionWon(Event):
+    """``seat`` won the bidding at ``bid``."""
+
+    seat: int
+    bid: int
+
+    def describe(self, names: Names = NUMBERED) -> str:
+        return names.says(self.seat, "win", f"the bidding at {self.bid}") + "."
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class WidowShown(Event):
+    """The widow ``cards``, turned up for all to see before ``seat``, the bidder,
+    takes it."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+    def describe(self, names: Names = NUMBERED) -> str:
+        return names.says(self.seat, "turn up", f"the widow: {names.cards(self.cards)}") + "."
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class WidowCardDiscarded(Event):
+    """``seat`` put back ``card``, one of the widow's cards, which all have seen."""
+
+    seat: int
+    card: int
+
+    def describe(self, names: Names = NUMBERED) -> str:
+        return names.says(self.seat, "put", f"back {names.card(self.card)} of the widow") + "."
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    """``seat`` discarded a card of his own face down."""
+
+    seat: int
+
+    def describe(self, names: Names = NUMBERED) -> str:
+        return names.says(self.seat, "discard", "a card face down") + "."
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TrumpNamed(TrumpMade):
+    """``seat``, the bidder, named ``suit`` trumps."""
+
+    def describe(self, names: Names = NUMBERED) -> str:
+        return names.says(self.seat, "name", f"{names.suit(self.suit)} trumps") + "."
+
 
 @dataclasses.dataclass(frozen=True)
 class AuctionBinocleOptions(Options):
@@ -391,7 +447,7 @@ class AuctionState(MultiBinocleState):
         else:
             self.out[p] = True
         self.bidding = (*self.bidding, (p, action.notation()))
-        self.note("bid", p, action.notation())
+        self.note(BidMade, p, action.notation())
         nxt = self._next_bidder(p)
         if nxt < 0:
             self._auction_won()
@@ -410,10 +466,10 @@ class AuctionState(MultiBinocleState):
 
     def _auction_won(self) -> None:
         b = self.bidder
-        self.note("auction", b, self.high)
+        self.note(AuctionWon, b, self.high)
         if self.game.widow_size:
             self.widow = tuple(self.stock)
-            self.note("widow", b, *self.stock)
+            self.note(WidowShown, b, tuple(self.stock))
             self.hands[b] += self.stock
             self.known[b] += self.stock
             self.stock = []
@@ -434,9 +490,9 @@ class AuctionState(MultiBinocleState):
         if c in self.known[p]:  # a card of the widow, which everybody saw
             self.known[p].remove(c)
             self.open_discards.append(c)
-            self.note("discard-widow", p, c)
+            self.note(WidowCardDiscarded, p, c)
         else:
-            self.note("discard", p)
+            self.note(Discarded, p)
         if self._to_discard() == 0:
             self.phase = TRUMP
 
@@ -444,7 +500,7 @@ class AuctionState(MultiBinocleState):
         """The bidder names the trump; each Nine of it is shown for dix; then each lays
         his melds from the dealer's left."""
         self.trump = suit
-        self.note("trump", self.player, suit)
+        self.note(TrumpNamed, self.player, suit)
         nine = suit * 16 + NINE
         for i in range(1, self.n + 1):
             p = (self.dealer + i) % self.n
@@ -452,7 +508,7 @@ class AuctionState(MultiBinocleState):
             if count:
                 self.items[p] += [(10, "dix")] * count
                 self._know(p, [nine] * count)
-                self.note("dix", p, count)
+                self.note(DixShown, p, count)
         self.phase = MELD
         first = (self.dealer + 1) % self.n
         self.player = first
@@ -549,23 +605,6 @@ class AuctionState(MultiBinocleState):
 
     def observation(self, seat: int) -> AuctionObservation:
         return cast(AuctionObservation, super().observation(seat))
-
-    def describe(self, entry: tuple[Any, ...]) -> str:
-        kind = entry[0]
-        if kind == "bid":
-            return f"{entry[1]} {'passes' if entry[2] == 'pass' else entry[2]}"
-        if kind == "auction":
-            return f"{entry[1]} wins the bidding at {entry[2]}"
-        if kind == "widow":
-            return f"{entry[1]} turns up the widow: " + " ".join(card_name(c)
-                                                                  for c in entry[2:])
-        if kind == "discard":
-            return f"{entry[1]} discards a card face down"
-        if kind == "discard-widow":
-            return f"{entry[1]} puts back {card_name(entry[2])} of the widow"
-        if kind == "trump":
-            return f"{entry[1]} names {SUIT_NAMES[entry[2]]} trumps ({Suit(entry[2]).symbol})"
-        return super().describe(entry)
 
     def phase_name(self) -> str:
         if self.phase in (BID, DISCARD, TRUMP):

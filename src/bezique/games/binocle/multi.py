@@ -72,6 +72,16 @@ from typing import Any, ClassVar, cast
 from ...core import table as seating
 from ...core.cards import Card, Pack, card_name
 from ...core.errors import IllegalActionError, NotationError, OptionError, quoted
+from ...core.events import (
+    NUMBERED,
+    ClaimJudged,
+    Event,
+    Exchanged,
+    Knocked,
+    Names,
+    TurnedUp,
+    declared_words,
+)
 from ...core.game import (
     Action,
     DealResult,
@@ -443,6 +453,64 @@ class FourHandedBinocle(MultiBinocle):
 
 # -- observations -------------------------------------------------------------------------
 
+# -- the events of Binocle at three and four ------------------------------------------------
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DixShown(Event):
+    """``seat`` showed ``count`` Nines of trumps (dix), scored 10 each."""
+
+    seat: int
+    count: int
+
+    def describe(self, names: Names = NUMBERED) -> str:
+        what = "both nines of trumps (dix, 20)" if self.count == 2 else \
+            "the nine of trumps (dix, 10)"
+        return names.says(self.seat, "show", what) + "."
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Laid(Event):
+    """``seat`` laid his melds ``text`` (the action's notation), worth ``total``, scored
+    on a trick won."""
+
+    seat: int
+    text: str
+    total: int
+
+    def describe(self, names: Names = NUMBERED) -> str:
+        words = self.text.removeprefix("lay ")
+        if words == "nothing":
+            return names.says(self.seat, "lay", "nothing") + "."
+        who = "you win" if self.seat == names.you else "he wins"
+        return names.says(self.seat, "lay", f"{declared_words(words, names)} ({self.total},"
+                          f" scored when {who} a trick)") + "."
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OverlookedClaimed(Event):
+    """``seat`` claimed ``points`` of melds that ``of`` overlooked in his laying."""
+
+    seat: int
+    points: int
+    of: int
+    seat_fields: ClassVar[tuple[str, ...]] = ("seat", "of")
+
+    def describe(self, names: Names = NUMBERED) -> str:
+        who = "you win" if self.seat == names.you else "he wins"
+        return names.says(self.seat, "claim", f"{self.points} overlooked by"
+                          f" {names.object(self.of)} (scored when {who} a trick)") + "."
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Retired(Event):
+    """``seat`` claimed wrongly and retired from the game."""
+
+    seat: int
+
+    def describe(self, names: Names = NUMBERED) -> str:
+        return names.says(self.seat, "retire", "from the game") + "."
+
+
 @dataclasses.dataclass(frozen=True)
 class MultiBinocleObservation(TrickObservationN):
     """What one seat may know in a deal of Binocle at three or four, and no more (the
@@ -525,7 +593,7 @@ class MultiBinocleState(TrickStateN):
                                          trump=turn_up >> 4)
         s.trump_card = turn_up
         s.known[dealer].append(turn_up)
-        s.note("turn-up", dealer, turn_up)
+        s.note(TurnedUp, dealer, turn_up)
         s.show_nines()
         s.begin()
         return s
@@ -582,7 +650,7 @@ class MultiBinocleState(TrickStateN):
             for _ in range(count):
                 self.items[p].append((10, "dix"))
             self._know(p, [nine] * count)
-            self.note("dix", p, count)
+            self.note(DixShown, p, count)
             if p != self.dealer and not exchanged:
                 exchanged = True
                 d = self.dealer
@@ -594,7 +662,7 @@ class MultiBinocleState(TrickStateN):
                 self.known[d].remove(up)
                 self.hands[d].append(nine)
                 self.known[d].append(nine)
-                self.note("exchange", p, nine, up)
+                self.note(Exchanged, p, up, nine)
 
     def _know(self, p: int, cards: Sequence[int]) -> None:
         """Make ``cards`` (in ``p``'s hand) publicly known there, as a multiset: a card
@@ -668,13 +736,13 @@ class MultiBinocleState(TrickStateN):
         for m in action.melds:
             combo = self.game.table.combos[m.name]
             self.items[p].append((combo.value, combo.words))
-        self.note("lay", p, action.notation(), total)
+        self.note(Laid, p, action.notation(), total)
         if self.game.claim_overlooked and shown:
             more = best_laying(shown, self.trump, self.game.table).total - total
             if more > 0:
                 q = self.next_active(p)
                 self.items[q].append((more, f"overlooked by seat {p}"))
-                self.note("claim", q, more, p)
+                self.note(OverlookedClaimed, q, more, p)
         self.after_lay(p)
 
     def after_lay(self, p: int) -> None:
@@ -730,8 +798,6 @@ class MultiBinocleState(TrickStateN):
     def trick_done(self, winner: int, cards: tuple[int, ...]) -> None:
         """A trick won scores the winner's announcement (as the partnership rule says);
         the last trick 10, and then the cards are counted."""
-        entry, prev = self.log  # the family's form of the entry: ("trick", winner, *cards)
-        self.log = (("trick", winner, *cards), prev)
         self.score_announced(winner)
         if not any(self.hands[p] for p in range(self.n) if self.active >> p & 1):
             self.score(winner, LAST_TRICK, "last trick")
@@ -826,14 +892,13 @@ class MultiBinocleState(TrickStateN):
         the deal ends and he has won; wrong, he retires (three-handed, the others
         finishing alone) or the deal ends with the game lost."""
         p = self.player
-        self.note("knock", p)
+        self.note(Knocked, p)
         for q in (p, *self.partners(p)):
             pts = sum(CARD_POINTS[c] for c in self.won[q])
             if pts:
                 self.score(q, pts, "cards")
         right = self.standing[p] + self.scores()[p] >= self.targets[p]
-        self.note("knock-right" if right else "knock-wrong", p,
-                  self.standing[p] + self.scores()[p])
+        self.note(ClaimJudged, p, self.standing[p] + self.scores()[p], right)
         o: Any = self.game.options
         retire = (not right and self.n == 3 and self.retired < 0
                   and getattr(o, "three_hand_settlement", "") == SETTLEMENTS[0]
@@ -842,7 +907,7 @@ class MultiBinocleState(TrickStateN):
             self.retired = p
             self.active &= ~(1 << p)
             self.items[p] = []
-            self.note("retire", p)
+            self.note(Retired, p)
             if len(self.trick) >= self.active_seats():
                 self.end_trick()
             else:
@@ -852,7 +917,7 @@ class MultiBinocleState(TrickStateN):
             return
         if not right and self.n == 3 and self.retired < 0 and self.game.name == "binocle3":
             self.retired = p  # lowest pays: the game ends as he retires
-            self.note("retire", p)
+            self.note(Retired, p)
         else:
             self.knocker = p
             self.knock_right = right
@@ -893,29 +958,6 @@ class MultiBinocleState(TrickStateN):
 
     def observation(self, seat: int) -> MultiBinocleObservation:
         return cast(MultiBinocleObservation, super().observation(seat))
-
-    def describe(self, entry: tuple[Any, ...]) -> str:
-        kind = entry[0]
-        if kind == "turn-up":
-            return f"{entry[1]} turns up {card_name(entry[2])}: trumps"
-        if kind == "dix":
-            return f"{entry[1]} shows {'both Nines' if entry[2] == 2 else 'the Nine'} of trumps"
-        if kind == "exchange":
-            return f"{entry[1]} exchanges {card_name(entry[2])} for {card_name(entry[3])}"
-        if kind == "lay":
-            return f"{entry[1]} lays {entry[2][4:]} ({entry[3]})"
-        if kind == "claim":
-            return f"{entry[1]} claims {entry[2]} overlooked by {entry[3]}"
-        if kind == "knock":
-            return f"{entry[1]} claims the game"
-        if kind in ("knock-right", "knock-wrong"):
-            return (f"{entry[1]} counts {entry[2]}: "
-                    + ("right" if kind == "knock-right" else "wrong"))
-        if kind == "retire":
-            return f"{entry[1]} retires"
-        if kind == "trick":
-            return f"{entry[1]} wins " + " ".join(card_name(c) for c in entry[2:])
-        return super().describe(entry)
 
     def __str__(self) -> str:
         base = super().__str__()

@@ -66,6 +66,7 @@ from typing import Any, ClassVar
 
 from ...core.cards import Pack, card_name
 from ...core.errors import IllegalActionError, OptionError
+from ...core.events import ClaimJudged, Knocked
 from ...core.game import Action, DealResult, Game, Options, check_seat
 from ...core.game import option as _opt
 from ...core.match import ScoreSheet
@@ -318,10 +319,6 @@ class BinocleState(BeziqueState):
         """The Nine of trumps, or the Seven in the 64-card form (BN 18, 46)."""
         return self.game._dix
 
-    @property
-    def dix_note(self) -> tuple[str, ...]:  # type: ignore[override]
-        return ("nine" if self.game._dix == NINE else "seven",)
-
     @classmethod
     def from_pack(cls, game: Binocle, dealer: int,  # type: ignore[override]
                   order: Sequence[int], *, standing: Sequence[int] = (0, 0),
@@ -410,12 +407,11 @@ class BinocleState(BeziqueState):
         p = self.player
         cards = self.cards_won(p)
         self.knocker = p
-        self._note("knock", p)
+        self._note(Knocked, p)
         if cards:
             self._score(p, cards, "cards")
         self.knock_right = self.standing[p] + self.points[p] >= self.target
-        self._note("knock-right" if self.knock_right else "knock-wrong", p,
-                   self.standing[p] + self.points[p])
+        self._note(ClaimJudged, p, self.standing[p] + self.points[p], self.knock_right)
         self.phase = END
         self._decl = None
 
