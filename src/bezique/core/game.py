@@ -146,6 +146,17 @@ class Action:
         return self.notation()
 
 
+class CardPlay(Action):
+    """An action that plays ``card`` from the hand to the trick (a lead or a follow):
+    the one kind of action every trick game has, which front ends draw as the card
+    itself. A game's play action subclasses it; one that plays from a table of declared
+    cards adds ``from_table``."""
+
+    __slots__ = ()
+
+    card: int
+
+
 @dataclasses.dataclass(frozen=True)
 class Options:
     """Base of every game's options: a frozen dataclass whose fields are the variants.

@@ -21,7 +21,7 @@ from . import table
 from .cards import NUM_CARD_IDS, Card, Rank, Suit, card_name
 from .errors import IllegalActionError
 from .events import Event, Played, Scored, TrickWon, event_of
-from .game import TERMINAL, Action, Observation, State, action_text, check_seat
+from .game import TERMINAL, Action, CardPlay, Observation, State, action_text, check_seat
 from .sample import sample_hands
 
 #: The phase every trick-taking state uses for a finished deal.
@@ -236,7 +236,7 @@ OVER_PHASE = -1
 
 
 @dataclasses.dataclass(frozen=True)
-class PlayCard(Action):
+class PlayCard(CardPlay):
     """Play a card from the hand (notation: the card, ``QS``): the action of the play
     phase of :class:`TrickStateN` games."""
 

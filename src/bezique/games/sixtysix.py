@@ -79,6 +79,7 @@ from ..core.events import (
 )
 from ..core.game import (
     Action,
+    CardPlay,
     DealResult,
     Game,
     Observation,
@@ -137,7 +138,7 @@ class SixtySixOptions(Options):
 # -- actions -----------------------------------------------------------------------------
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class Play(Action):
+class Play(CardPlay):
     """Lead or follow with a card: ``QS``."""
 
     card: Card

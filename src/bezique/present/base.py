@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 from ..core.cards import Card, Suit
-from ..core.events import Drew, Event, Names, Played, Scored, TrickWon
-from ..core.game import Action, Game, Observation, State
+from ..core.events import Drew, Event, Names, Played, Scored, TrickWon, third_person
+from ..core.game import Action, CardPlay, Game, Observation, State
 from ..core.match import Match
 
 WIDTH = 78
@@ -104,11 +104,7 @@ class Seats:
 
     def says(self, seat: int, verb: str, rest: str = "") -> str:
         """A sentence with the verb agreeing: ``You play Q♠`` / ``Computer plays Q♠``."""
-        if seat == self.human:
-            text = f"You {verb}"
-        else:
-            text = f"{self.names[seat]} {_third_person(verb)}"
-        return text + (f" {rest}" if rest else "")
+        return self.naming().says(seat, verb, rest)
 
     def other(self, seat: int) -> int:
         """The adversary of ``seat`` at a table of two."""
@@ -120,15 +116,6 @@ class Seats:
                      symbols=_symbols)
 
 
-def _third_person(verb: str) -> str:
-    head, _, tail = verb.partition(" ")
-    if head == "have":
-        head = "has"
-    elif head.endswith(("s", "sh", "ch", "x")):
-        head += "es"
-    else:
-        head += "s"
-    return head + (" " + tail if tail else "")
 
 
 def rank_strength(card: int) -> int:
@@ -336,12 +323,9 @@ class GameView:
 
     def card_play(self, action: Action) -> tuple[Card, bool] | None:
         """``(card, from_table)`` when ``action`` plays a card, else ``None``."""
-        if type(action).__name__ != "Play":
+        if not isinstance(action, CardPlay):
             return None
-        card = getattr(action, "card", None)
-        if card is None:
-            return None
-        return Card(card), bool(getattr(action, "from_table", False))
+        return Card(action.card), bool(getattr(action, "from_table", False))
 
     def order_actions(self, state: State, actions: list[Action]) -> list[Action]:
         """The choices that are not card plays, in the order they are numbered (after the
@@ -578,5 +562,5 @@ def _last_trick(state: State) -> tuple[int, tuple[int, ...]] | None:
 
 
 def _third_if(seats: Seats, seat: int, verb: str) -> str:
-    return verb if seat == seats.human else _third_person(verb)
+    return verb if seat == seats.human else third_person(verb)
 

@@ -12,8 +12,10 @@ from ..core.game import Action, Game, Observation, State
 from ..core.match import Match
 from ..games.bezique import Bezique
 from ..games.bezique.chouette import Chouette
-from ..games.bezique.multi import MultiBezique
-from ..games.bezique.rubicon import Rubicon
+from ..games.bezique.declarations import Declare, Draw, ScoreCarried
+from ..games.bezique.multi import AskPartner, MultiBezique, NothingToDeclare
+from ..games.bezique.rubicon import CarteBlanche, Rubicon
+from ..games.bezique.two_handed import Exchange
 from .base import (
     _NUMBER_WORDS,
     Breakdown,
@@ -124,11 +126,11 @@ class BeziqueView(GameView):
         if o.phase == "follow":
             return self.follow_prompt(o, seats, "follow suit and win if you can"
                                       if self.stock_over(o) else "")
-        kinds = {type(a).__name__ for a in state.legal_actions()}
+        kinds = {type(a) for a in state.legal_actions()}
         can = []
-        if "Declare" in kinds or "ScoreCarried" in kinds:
+        if Declare in kinds or ScoreCarried in kinds:
             can.append("declare")
-        if "Exchange" in kinds:
+        if Exchange in kinds:
             can.append("exchange the seven")
         can.append("draw")
         return "You won the trick: " + (", ".join(can[:-1]) + " or " if len(can) > 1
@@ -136,21 +138,21 @@ class BeziqueView(GameView):
 
     def order_actions(self, state: State, actions: list[Action]) -> list[Action]:
         def key(a: Action) -> tuple[int, int, str]:
-            kind = type(a).__name__
-            if kind == "Declare":
+            kind = type(a)
+            if kind is Declare:
                 return (2, -a.melds[0].combination.value, a.notation())  # type: ignore[attr-defined]
-            if kind == "ScoreCarried":
+            if kind is ScoreCarried:
                 return (3, 0, a.notation())
-            if kind == "Exchange":
+            if kind is Exchange:
                 return (4, 0, "")
             return (5, 0, a.notation())
 
         return sorted(actions, key=key)
 
     def label(self, state: State, action: Action) -> str:
-        kind = type(action).__name__
+        kind = type(action)
         a: Any = action
-        if kind == "Declare":
+        if kind is Declare:
             parts = []
             for i, m in enumerate(a.melds):
                 cards = " ".join(show(c) + ("*" if t else "")
@@ -158,14 +160,14 @@ class BeziqueView(GameView):
                 value = m.combination.value
                 parts.append(f"{_words(m.name)} {cards} ({value}{' to score' if i else ''})")
             return " + ".join(parts)
-        if kind == "ScoreCarried":
+        if kind is ScoreCarried:
             from ..games.bezique import COMBINATIONS
             cards = " ".join(show(c) for c in sorted(a.cards, key=lambda c: _high_first(
                 (c, False))))
             return f"score {_words(a.name)} {cards} ({COMBINATIONS[a.name].value})"
-        if kind == "Exchange":
+        if kind is Exchange:
             return "exchange (the seven of trumps for the turn-up, 10)"
-        if kind == "Draw":
+        if kind is Draw:
             return "draw (declare nothing)" if len(state.legal_actions()) > 1 else "draw"
         return action.notation()
 
@@ -173,7 +175,7 @@ class BeziqueView(GameView):
         # The declaration step follows every trick won while the stock lasts, so that the
         # adversary cannot tell from the play whether anything could be declared (BZ 51);
         # the player knows his own hand, so with nothing to declare he simply draws.
-        if len(actions) == 1 and type(actions[0]).__name__ == "Draw":
+        if len(actions) == 1 and isinstance(actions[0], Draw):
             return "Nothing to declare: you draw."
         return None
 
@@ -334,20 +336,20 @@ class MultiBeziqueView(BeziqueView):
             text = f"{seats.label(lead)} led {show(o.trick[0])}: your card"
             return text + (" (follow suit and win if you can)" if self.stock_over(o) else "")
         text = super().situation(state, obs, seats)
-        if any(type(a).__name__ == "AskPartner" for a in state.legal_actions()):
+        if any(isinstance(a, AskPartner) for a in state.legal_actions()):
             text = text.replace(" or draw", ", ask your partner or draw")
         return text
 
     def label(self, state: State, action: Action) -> str:
-        kind = type(action).__name__
-        if kind == "AskPartner":
+        kind = type(action)
+        if kind is AskPartner:
             return "ask your partner to declare"
-        if kind == "NothingToDeclare":
+        if kind is NothingToDeclare:
             return "nothing (nothing to declare)"
         return super().label(state, action)
 
     def automatic(self, state: State, actions: Sequence[Action]) -> str | None:
-        if len(actions) == 1 and type(actions[0]).__name__ == "NothingToDeclare":
+        if len(actions) == 1 and isinstance(actions[0], NothingToDeclare):
             return "Your partner asks; you have nothing to declare."
         return super().automatic(state, actions)
 
@@ -385,12 +387,12 @@ class RubiconView(BeziqueView):
         return lines
 
     def label(self, state: State, action: Action) -> str:
-        if type(action).__name__ == "CarteBlanche":
+        if isinstance(action, CarteBlanche):
             return "carte blanche (show a hand without King, Queen or Jack: 50)"
         return super().label(state, action)
 
     def situation(self, state: State, obs: Observation, seats: Seats) -> str:
-        if any(type(a).__name__ == "CarteBlanche" for a in state.legal_actions()):
+        if any(isinstance(a, CarteBlanche) for a in state.legal_actions()):
             o: Any = obs
             if o.phase == "lead":
                 return "Your lead, or show carte blanche"

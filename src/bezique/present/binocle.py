@@ -10,9 +10,11 @@ from ..core.cards import Card
 from ..core.events import Event, Names, Scored, TrickWon
 from ..core.game import Action, Game, Observation, State
 from ..core.match import Match
-from ..games.binocle.auction import AuctionBinocle
-from ..games.binocle.multi import MultiBinocle
-from ..games.binocle.two_handed import Binocle
+from ..core.trick import PlayCard
+from ..games.bezique.two_handed import Exchange
+from ..games.binocle.auction import AuctionBinocle, Bid, Discard, NameTrump, Pass
+from ..games.binocle.multi import Lay, MultiBinocle
+from ..games.binocle.two_handed import Binocle, Knock
 from .base import (
     SUIT_NAMES,
     SUIT_SYMBOLS,
@@ -74,15 +76,15 @@ class BinocleView(BeziqueView):
     def situation(self, state: State, obs: Observation, seats: Seats) -> str:
         text = super().situation(state, obs, seats).replace("exchange the seven",
                                                             "score dix")
-        if any(type(a).__name__ == "Knock" for a in state.legal_actions()):
+        if any(isinstance(a, Knock) for a in state.legal_actions()):
             text += " (or knock, if your score and your count reach the game)"
         return text
 
     def label(self, state: State, action: Action) -> str:
-        kind = type(action).__name__
-        if kind == "Exchange":
+        kind = type(action)
+        if kind is Exchange:
             return "exchange (dix: the nine of trumps for the turn-up, 10)"
-        if kind == "Knock":
+        if kind is Knock:
             o: Any = state.observation(state.current_player())
             return (f"knock (claim the game: your {o.standing[o.seat] + o.points[o.seat]}"
                     f" and your count of cards reach {o.target}; wrong, you lose)")
@@ -344,7 +346,7 @@ class MultiBinocleView(GameView):
         if self._is_duel(state):
             return self._two().situation(state, obs, seats)
         o: Any = obs
-        knock = any(type(a).__name__ == "Knock" for a in state.legal_actions())
+        knock = any(isinstance(a, Knock) for a in state.legal_actions())
         if o.phase == "meld":
             if o.trick:
                 return (f"You played {show(o.trick[-1][1])} to the first trick: lay your"
@@ -366,7 +368,7 @@ class MultiBinocleView(GameView):
 
     def card_play(self, action: Action) -> tuple[Card, bool] | None:
         """The play of a card (``PlayCard``), or the two-handed continuation's own."""
-        if type(action).__name__ == "PlayCard":
+        if isinstance(action, PlayCard):
             a: Any = action
             return Card(int(a.card)), False
         return super().card_play(action)
@@ -374,23 +376,23 @@ class MultiBinocleView(GameView):
     def order_actions(self, state: State, actions: list[Action]) -> list[Action]:
         if self._is_duel(state):
             return self._two().order_actions(state, actions)
-        rank = {"Lay": 0, "Knock": 9}
-        return sorted(actions, key=lambda a: (rank.get(type(a).__name__, 5),
+        rank: dict[type[Action], int] = {Lay: 0, Knock: 9}
+        return sorted(actions, key=lambda a: (rank.get(type(a), 5),
                                               0 if getattr(a, "melds", ()) else 1))
 
     def label(self, state: State, action: Action) -> str:
         if self._is_duel(state):
             return self._two().label(state, action)
-        kind = type(action).__name__
+        kind = type(action)
         a: Any = action
-        if kind == "Lay":
+        if kind is Lay:
             if not a.melds:
                 return "lay nothing"
             game: Any = state.game
             total = sum(game.table.combos[m.name].value for m in a.melds)
             return f"{a.notation()[:4]}{_lay_words(a.notation()[4:])} ({total}, scored" \
                 " when you win a trick)"
-        if kind == "Knock":
+        if kind is Knock:
             o: Any = state.observation(state.current_player())
             me = o.seat
             return (f"knock (claim the game: your {o.standing[me] + o.points[me]} and your"
@@ -635,7 +637,7 @@ class AuctionBinocleView(MultiBinocleView):
 
     def card_play(self, action: Action) -> tuple[Card, bool] | None:
         """A card played, or a card discarded (chosen from the hand as a card is)."""
-        if type(action).__name__ == "Discard":
+        if isinstance(action, Discard):
             a: Any = action
             return Card(int(a.card)), False
         return super().card_play(action)
@@ -646,29 +648,29 @@ class AuctionBinocleView(MultiBinocleView):
         def points(a: Any) -> int:
             return int(a.points)
 
-        bids = sorted((a for a in actions if type(a).__name__ == "Bid"), key=points)
+        bids: list[Action] = sorted((a for a in actions if isinstance(a, Bid)), key=points)
         if bids:
             low = points(bids[0])
             listed = [a for a in bids if points(a) < low + 10 * self.LISTED_BIDS
                       or points(a) % 100 == 0]
-            passes = [a for a in actions if type(a).__name__ == "Pass"]
+            passes: list[Action] = [a for a in actions if isinstance(a, Pass)]
             return passes + listed
         return super().order_actions(state, actions)
 
     def label(self, state: State, action: Action) -> str:
-        kind = type(action).__name__
+        kind = type(action)
         a: Any = action
-        if kind == "Bid":
+        if kind is Bid:
             if len(state.legal_actions()) == 1:
                 return f"bid {a.points} (the dealer's bid when all pass)"
             return f"bid {a.points}"
-        if kind == "Pass":
+        if kind is Pass:
             return "pass"
-        if kind == "NameTrump":
+        if kind is NameTrump:
             s = int(a.suit)
             return f"trump {SUIT_NAMES[s]} ({SUIT_SYMBOLS[s] if symbols_in_use() else ''})" \
                 .replace(" ()", "")
-        if kind == "Discard":
+        if kind is Discard:
             return f"discard {show(a.card)} (face down)"
         return super().label(state, action)
 

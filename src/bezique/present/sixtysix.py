@@ -10,7 +10,7 @@ from ..core.events import Closed, DrewLast, Event, Names, Scored, TrickWon
 from ..core.game import Action, Game, Observation, State
 from ..core.match import Match
 from ..games.kreutz import KreutzMariage
-from ..games.sixtysix import SixtySix
+from ..games.sixtysix import Claim, Close, Draw, Exchange, Marry, Show, SixtySix
 from ..games.sixtysix_three import ThreeHandedSixtySix
 from .base import (
     SUIT_NAMES,
@@ -130,34 +130,35 @@ class SixtySixView(GameView):
         trump = getattr(state, "trump", None)
         pos = {c: i for i, c in enumerate(sort_hand(
             [int(a.card) for a in actions if hasattr(a, "card")], trump))}
-        rank = {"Draw": 1, "Marry": 2, "Show": 3, "Exchange": 4, "Close": 5, "Claim": 6}
+        rank: dict[type[Action], int] = {Draw: 1, Marry: 2, Show: 3, Exchange: 4, Close: 5,
+                                         Claim: 6}
 
         def key(a: Action) -> tuple[int, int]:
             card = getattr(a, "card", None)
-            return (rank.get(type(a).__name__, 7), pos[card] if card is not None else 0)
+            return (rank.get(type(a), 7), pos[card] if card is not None else 0)
 
         return sorted(actions, key=key)
 
     def label(self, state: State, action: Action) -> str:
-        kind = type(action).__name__
+        kind = type(action)
         a: Any = action
         trump = getattr(state, "trump", -1)
-        if kind == "Marry":
+        if kind is Marry:
             value = 40 if int(a.card) >> 4 == trump else 20
             return f"marry {show(a.card)} (lead it, marriage {value})"
-        if kind == "Show":
+        if kind is Show:
             value = 40 if int(a.suit) == trump else 20
             s = int(a.suit)
             king, queen = Card.from_suit_rank(s, Rank.KING), Card.from_suit_rank(s, Rank.QUEEN)
             return f"show {show(king)} {show(queen)} (marriage {value} and claim 66)"
-        if kind == "Close":
+        if kind is Close:
             return "close (no more drawing; follow suit from now on)"
-        if kind == "Claim":
+        if kind is Claim:
             if self.show_counts:
                 me = state.current_player()
                 return f"claim (66 reached? you count {state.scores()[me]})"
             return "claim (66 reached? a wrong claim gives the other 2 game points)"
-        if kind == "Exchange":
+        if kind is Exchange:
             up = getattr(state, "turn_up", -1)
             return "exchange (the nine of trumps for the turn-up" + (
                 f" {show(up)})" if up >= 0 else ")")
@@ -166,12 +167,12 @@ class SixtySixView(GameView):
     def confirm(self, state: State, action: Action) -> str | None:
         # Only when the screen shows the count: with the counts hidden a question here
         # would tell the player what he is meant to remember.
-        kind = type(action).__name__
-        if not self.show_counts or kind not in ("Claim", "Show"):
+        kind = type(action)
+        if not self.show_counts or kind not in (Claim, Show):
             return None
         me = state.current_player()
         count = state.scores()[me]
-        if kind == "Show":  # the marriage shown counts toward the claim
+        if kind is Show:  # the marriage shown counts toward the claim
             count += 40 if int(getattr(action, "suit", -1)) == getattr(state, "trump", -2) \
                 else 20
         if count >= 66:
@@ -401,7 +402,7 @@ class KreutzView(GameView):
                 " win if you can, even your partner's trick; void, trump and over-trump)")
 
     def label(self, state: State, action: Action) -> str:
-        if type(action).__name__ == "Marry":
+        if isinstance(action, Marry):
             card = int(getattr(action, "card", 0))
             value = 40 if card >> 4 == getattr(state, "trump", -1) else 20
             return f"marry {show(card)} (lead it, marriage {value})"

@@ -49,7 +49,7 @@ from ...core.events import (
     declared_words,
     event_of,
 )
-from ...core.game import Action, action_text, action_words, check_seat
+from ...core.game import Action, CardPlay, action_text, action_words, check_seat
 from ...core.trick import PublicLog, RankOrder, TrickState
 
 # -- cards -----------------------------------------------------------------------------
@@ -346,7 +346,7 @@ def _name_key(words: Sequence[str]) -> tuple[str, ...]:
 # -- actions -----------------------------------------------------------------------------
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class Play(Action):
+class Play(CardPlay):
     """Lead or play a card. ``from_table`` plays a declared card lying on the table:
     written with a star, ``QS*`` (Foster: play the one on the table)."""
 
