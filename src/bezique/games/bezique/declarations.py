@@ -495,7 +495,8 @@ def _read_meld_cards(table: MeldTable, name: str, words: list[str],
     if words and words[-1].endswith(")"):
         start = max((i for i, w in enumerate(words) if w.startswith("(")), default=-1)
         note = " ".join(words[start:])[1:-1].split() if start >= 0 else []
-        if not note or not note[0].isdecimal() or note[1:] not in ([], ["to", "score"]):
+        if (not note or not (note[0].isascii() and note[0].isdecimal())
+                or note[1:] not in ([], ["to", "score"])):
             raise NotationError(f"{quoted(' '.join(words[start:]))} in {quoted(text)}: after"
                                 " the cards write the value only, e.g. (40) or (20 to score)")
         if len(note[0]) > 6 or int(note[0]) != combo.value:

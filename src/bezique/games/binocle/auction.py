@@ -128,7 +128,7 @@ def parse_auction_action(text: str, table: Any, game: str) -> Action:
     if low == "pass":
         return AUCTION_PASS
     if words[0] == "bid" and len(words) == 2:
-        if not words[1].isdecimal() or len(words[1]) > 6:
+        if not (words[1].isascii() and words[1].isdecimal()) or len(words[1]) > 6:
             raise NotationError(f"a bid is a number of points: 'bid 250', not {quoted(text)}")
         n = int(words[1])
         if n % STEP or not MIN_BID <= n <= MAX_BID:
