@@ -50,7 +50,7 @@ from ...core.game import Action, DealResult, Options, action_text, action_words,
 from ...core.game import option as _opt
 from ...core.match import ScoreSheet
 from ..bezique.declarations import NINE, read_card
-from .melds import CARD_POINTS, PACK_48
+from .melds import CARD_POINTS, PACK_48, RANKS_48
 from .multi import (
     MELD,
     MODES,
@@ -136,17 +136,16 @@ def parse_auction_action(text: str, table: Any, game: str) -> Action:
                                 f" not {n}")
         return BIDS[n]
     if words[0] == "discard" and len(words) == 2:
-        return DISCARDS[int(read_card(t.split()[1], game))]
+        return DISCARDS[int(read_card(t.split()[1], game, RANKS_48))]
     if words[0] == "trump" and len(words) == 2:
         if words[1] not in SUIT_WORDS:
             raise NotationError(f"trump names a suit (clubs, diamonds, hearts, spades), not"
                                 f" {quoted(t.split()[1])}")
         return TRUMPS[SUIT_WORDS[words[1]]]
-    try:
-        return parse_table_action(text, table, game)
-    except NotationError:
-        raise NotationError(f"not a {game} action: {quoted(text)} (bid 250, pass, discard QS,"
-                            " trump hearts, lay ..., or a card like QS)") from None
+    # a card, 'lay ...' or 'knock', each with its own error (a card of no rank of the pack,
+    # an unknown meld); anything else is no action of the game, the error listing them all
+    return parse_table_action(text, table, game, "bid 250, pass, discard QS, trump hearts,"
+                              " lay ..., or a card like QS")
 
 
 # -- options ------------------------------------------------------------------------------
