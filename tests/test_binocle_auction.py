@@ -164,6 +164,19 @@ def test_notation_round_trips_and_names_bad_text() -> None:
         g.parse_action("trump roses")
 
 
+@pytest.mark.parametrize(("text", "card", "rank"), [
+    ("discard 8D", "8D", "8"), ("discard 2C", "2C", "2"), ("8D", "8D", "8"),
+    ("lay marriage KH 7H", "7H", "7")])
+def test_a_discard_or_card_outside_the_48_card_pack_names_the_packs_own_ranks(
+        text: str, card: str, rank: str) -> None:
+    """Binocle's pack has no Eight or Seven (BN 1): 'discard 8D' was a KeyError, 'discard
+    2C' listed the 64-card pack's ranks, and '8D' read as a card to play."""
+    with pytest.raises(NotationError) as info:
+        game().parse_action(text)
+    assert str(info.value) == (f"'{card}' is not a card of Auction Binocle: there is no"
+                               f" {rank} in its pack (ranks A 10 K Q J 9)")
+
+
 @pytest.mark.parametrize("opts", [[], ["widow=widow"], ["players=4"],
                                   ["players=4", "mode=partners", "widow=widow"]])
 def test_records_replay(opts: list[str]) -> None:

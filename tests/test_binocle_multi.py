@@ -287,6 +287,19 @@ def test_inv10_third_hand_follows_suit_even_when_he_cannot_win() -> None:
     assert {a.notation() for a in s.legal_actions() if a != KNOCK} == {"KC"}
 
 
+def test_inv10_the_twin_of_the_winning_card_does_not_win_so_any_card_of_the_suit_follows(
+        ) -> None:
+    """Of two identical cards the first played wins (BN 10): seat 2, holding the other
+    Ace of clubs, cannot beat seat 1's, so he need only follow suit, with any club; the
+    duty to win does not force him to play his Ace."""
+    s = _follow_position(ThreeHandedBinocle(), 0, {
+        1: "AC KC KC TC TC QC QC JC 9H 9H JH JH QH QH KH KH",
+        2: "AC 9C 9C AS AS TS TS KS KS QS QS JS JS 9S 9S AH"})
+    play(s, "AC")
+    assert s.current_player() == 2
+    assert {a.notation() for a in s.legal_actions() if a != KNOCK} == {"AC", "9C"}
+
+
 def test_inv10_third_hand_void_under_trumps_the_second_hands_better_trump() -> None:
     # diamonds trumps (9D turned): seat 2, void in clubs, trumps with the Ace; the dealer,
     # void too, cannot over-trump (his Ace, played second, loses) and must under-trump
@@ -320,6 +333,39 @@ def test_inv10_a_player_at_990_with_the_nine_is_not_out_until_he_wins_a_trick() 
     s.apply(KNOCK)  # seat 1 claims before winning a trick: wrong, he retires
     assert s.retired == 1 and not s.is_terminal()
     assert s.current_player() == 2  # the other two finish alone
+
+
+def test_inv10_a_claim_that_counts_exactly_the_target_is_right_and_wins() -> None:
+    """A claimant who counts exactly 1000 has reached the game, and a correct claim wins
+    (BN 3; three-handed, INVENTORY 10); one point fewer is a wrong claim and he
+    retires."""
+    game = ThreeHandedBinocle()
+    pack = stacked(game, 0, {1: "AS AS TS TS"}, "JS")
+
+    def claim_after_the_first_trick(standing: int) -> MultiBinocleState:
+        s = game.deal(0, pack=pack, standing=(0, standing, 0), targets=(1000, 1000, 1000))
+        lay_all(s, LAY_NOTHING)
+        play(s, "AS")  # seat 1 leads the Ace of trumps and wins the trick
+        play(s, s.legal_actions()[0].notation())
+        play(s, s.legal_actions()[0].notation())
+        assert s.current_player() == 1 and KNOCK in s.legal_actions()
+        s.apply(KNOCK)
+        return s
+
+    # what he counts in the deal (his trick's cards and what it scored), from a standing
+    # that lets him claim (750 and the 250 of a deal) and that the count cannot lift to 1000
+    count = claim_after_the_first_trick(750).scores()[1]
+    assert 0 < count < 250
+    exact = claim_after_the_first_trick(1000 - count)
+    assert exact.is_terminal() and exact.retired == -1
+    result = game.deal_result(exact)
+    assert result.detail("knocker") == 1 and result.detail("knock_right") == 1
+    sheet = game.new_sheet()
+    sheet.totals[:] = [0, 1000 - count, 0]
+    game.update_sheet(sheet, 1, 0, result)
+    assert sheet.over and sheet.winner == 1
+    short = claim_after_the_first_trick(999 - count)
+    assert short.retired == 1 and not short.is_terminal()
 
 
 def test_v_bn3_01_overlooked_melds_may_be_claimed_by_the_next_player() -> None:

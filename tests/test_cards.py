@@ -4,12 +4,14 @@ what the books say, and deals come out of a pack exactly as stacked."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
 
-from bezique.core.cards import Card, Pack, Rank, Suit, cards_text, parse_cards
+from bezique.core.cards import Card, Pack, Rank, Suit, cards_text, parse_cards, rank_text
 from bezique.core.errors import NotationError
+from bezique.games import GAMES
 from bezique.games.bezique import Bezique
 
 ALL_CARDS = [Card.from_suit_rank(s, r) for s in Suit for r in Rank]
@@ -59,6 +61,36 @@ def test_bad_card_text_raises_notation_error_naming_it(text: str) -> None:
 def test_notation_error_is_a_value_error() -> None:
     with pytest.raises(ValueError):
         Card.parse("XX")
+
+
+#: Two or more ranks written in a row, as an error lists a pack's ranks ("A 10 K Q J 9").
+_RANK_RUN = re.compile(r"\b(?:A|K|Q|J|10|[2-9])(?: (?:A|K|Q|J|10|[2-9]))+\b")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_games_notation_refuses_a_card_not_in_its_pack_naming_its_own_ranks(
+        name: str) -> None:
+    """A card of a rank the game's pack lacks (8D in a 48-card game, 2C anywhere), alone or
+    in the game's forms, is a NotationError (Auction Binocle's 'discard 8D' was a
+    KeyError, the 48-card Binocles took '8D' as a card), and a list of ranks in the
+    message holds only the game's own (Binocle's named 8 and 7, Schnapsen's the 9)."""
+    game = GAMES[name]()
+    own = {rank_text(c.rank) for c in game.pack.cards}
+    missing = [Card.from_suit_rank(Suit.DIAMONDS, r) for r in Rank
+               if rank_text(r) not in own]
+    assert missing  # every game lacks the Two at least
+    for card in missing:
+        for text in (f"{card}", f"{card}*", f"discard {card}", f"marry {card}",
+                     f"marriage KD {card}", f"lay marriage KD {card}"):
+            with pytest.raises(NotationError) as info:
+                game.parse_action(text)
+            message = str(info.value)
+            for run in _RANK_RUN.findall(message):
+                assert set(run.split()) <= own, (text, message)
+        message = str(pytest.raises(NotationError, game.parse_action, str(card)).value)
+        assert f"there is no {rank_text(card.rank)} in its pack" in message, message
+        listed = _RANK_RUN.findall(message)
+        assert listed and set(listed[0].split()) == own, message
 
 
 @pytest.mark.parametrize("suit", list(Suit), ids=lambda s: s.name)

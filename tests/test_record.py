@@ -470,6 +470,68 @@ def test_malformed_deal_body_lines() -> None:
     raises(body + '[Seed "3"]\n', "line 7", "after the first deal")
 
 
+SIXTYSIX4_HEAD = ('[Format "2"]\n[Game "sixtysix4"]\n[Seats "4"]\n[Sides "0 2" "1 3"]\n')
+
+
+@pytest.mark.parametrize("value", ["\u00b2", "\u0663", "\uff13", "\U0001d7db", "03", " 3"])
+def test_a_first_dealer_not_written_in_the_digits_0_to_9_is_the_records_own_error(
+        value: str) -> None:
+    """'²' passes str.isdigit() but int() refuses it (a bare ValueError came out of
+    loads); Arabic-Indic '٣', fullwidth '３' and mathematical '𝟛' were read as seat 3.
+    Each is a RecordError naming the header and the value as written."""
+    for head in (SIXTYSIX4_HEAD, '[Game "bezique"]\n'):
+        message = raises(head + f'[FirstDealer "{value}"]\n', "header FirstDealer",
+                         "the first dealer must be", repr(value))
+        assert message.startswith(f"line {head.count(chr(10)) + 1}: "), message
+    assert loads(SIXTYSIX4_HEAD + '[FirstDealer "3"]\n').first_dealer == 3
+
+
+@pytest.mark.parametrize(("line", "what", "value"), [
+    ('[Seed "\u0661\u0662"]', "the seed", "\u0661\u0662"),
+    ('[Seed "\uff11\uff12"]', "the seed", "\uff11\uff12"),
+    ("Points: \u0663 4", "points", "\u0663"),
+    ("Points: 3 \u09ea", "points", "\u09ea"),
+])
+def test_a_seed_or_points_in_other_digits_are_refused_not_read_as_numbers(
+        line: str, what: str, value: str) -> None:
+    """The record's numbers are in the digits 0 to 9: a regex ``\\d`` took any script's
+    digits, and int() then read '١٢' as 12."""
+    if line.startswith("["):
+        text = '[Game "bezique"]\n' + line + "\n"
+    else:
+        text = HEAD + "\nDeal 1 dealer 0\n" + pack_line() + "\n" + line + "\n"
+    raises(text, f"line {text.count(chr(10))}", f"{what} must be a whole number written in"
+           " the digits 0 to 9", repr(value))
+
+
+@pytest.mark.parametrize("value", ["\u0662\u0660\u0660\u0660", "\uff12000", "2_000"])
+def test_a_whole_number_option_in_a_record_takes_the_digits_0_to_9_only(value: str) -> None:
+    """An option's number is read by the option's own parser, which int() let take
+    '٢٠٠٠' (and '2_000') as 2000."""
+    raises(f'[Game "bezique"]\n[Option "game_target" "{value}"]\n', "line 2",
+           "option game_target takes a whole number", repr(value))
+    assert loads('[Game "bezique"]\n[Option "game_target" "2000"]\n').options == {
+        "game_target": "2000"}
+
+
+def test_a_bid_or_a_melds_value_in_other_digits_in_a_record_does_not_replay() -> None:
+    """The actions' numbers, a bid of Auction Binocle and the value a Bézique meld may
+    carry in brackets, take the digits 0 to 9 only; 'bid ٢٥٠' replayed as 'bid 250'."""
+    text = dumps(record_from_match(play("binocleauction", seed=3, stop_after=2), date=None))
+    bid = next(line for line in text.splitlines() if " bid " in line)
+    number = bid.split()[-1]
+    other = "".join(chr(0x660 + int(d)) for d in number)
+    assert replay(loads(text))  # the record as written replays
+    message = replay_raises(loads(text.replace(bid, bid[:-len(number)] + other)),
+                            "a bid is a number of points", repr(f"bid {other}"))
+    assert "deal 1" in message, message
+    text = dumps(record_from_match(play("bezique", seed=3, stop_after=200), date=None))
+    meld = next(line for line in text.splitlines() if " bezique QS JD" in line)
+    assert replay(loads(text.replace(meld, meld + " (40)", 1)))  # as the screen writes it
+    replay_raises(loads(text.replace(meld, meld + " (\u0664\u0660)", 1)),
+                  "after the cards write the value only")
+
+
 def test_garbage_file_is_rejected() -> None:
     raises(HEAD + "\n".join("%$#@!" * 3 for _ in range(5)), "line 4", "cannot read")
 

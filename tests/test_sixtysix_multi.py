@@ -112,6 +112,20 @@ def _tie_at_the_last_trick(game: ThreeHandedSixtySix) -> ThreeHandedSixtySixStat
     return ThreeHandedSixtySixState(game, 0, (1, 2), 0, 6, 0, (0, 0, 0), -1, inner)
 
 
+def test_ss3_eldest_winning_the_hand_scores_and_the_dealer_as_many() -> None:
+    """Eldest (the two-handed deal's hand 0) wins the last trick to 71 against 40: he
+    scores his game point and the dealer one with him (INVENTORY 17)."""
+    game = three()
+    inner = SixtySixState.position(
+        game.duel_game, hands=[cards("AS"), cards("9S")], trump=Suit.HEARTS, turn_up=None,
+        to_move=0, points=[50, 40], tricks_won=[5, 6], tricks=11)
+    state = ThreeHandedSixtySixState(game, 0, (1, 2), 0, 6, 0, (0, 0, 0), -1, inner)
+    state.apply(game.parse_action("AS"))
+    state.apply(game.parse_action("9S"))
+    assert state.is_terminal() and state.inner.points == [71, 40]
+    assert game.deal_result(state).points == (1, 1, 0)
+
+
 def test_ss3_neither_player_scoring_gives_the_dealer_one() -> None:
     game = three()
     state = _tie_at_the_last_trick(game)
@@ -224,6 +238,22 @@ def test_ss3_the_first_man_out_deals_the_next_hand_when_it_is_his_turn() -> None
     assert state.players == (2, 0)
     wrong_claim(state)
     assert game.next_dealer(7, 0, game.deal_result(state)) == 2  # skips the man out
+
+
+def test_ss3_the_two_remaining_alternate_the_deal_when_the_man_out_sits_at_seat_0() -> None:
+    """Seat 0 is out (second settlement) and seat 2 deals to seat 1: the next deal is
+    seat 1's, passing over the man out as for any seat."""
+    game = three(settlement="remaining_two_finish_loser_pays_both")
+    state = game.deal_in_match(2, game.pack_order(seed=2), sheet_of(game, [7, 3, 2]))
+    assert state.players == (1, 2) and state.scorer == -1
+    wrong_claim(state)  # seat 1 claims wrongly: seat 2 scores 3
+    result = game.deal_result(state)
+    assert result.points == (0, 0, 3)
+    assert game.next_dealer(6, 2, result) == 1
+    state = game.deal_in_match(1, game.pack_order(seed=3), sheet_of(game, [7, 3, 5]))
+    assert state.players == (2, 1)
+    wrong_claim(state)
+    assert game.next_dealer(7, 1, game.deal_result(state)) == 2
 
 
 def test_ss3_a_tie_carries_one_only_while_two_finish() -> None:

@@ -666,8 +666,12 @@ _DEAL = re.compile(r"deal\s++(\S++)\s++dealer\s++(\S++)", re.IGNORECASE)
 _PACK = re.compile(r"pack\s*+:(.*+)", re.IGNORECASE)
 _POINTS = re.compile(r"points\s*+:(.*+)", re.IGNORECASE)
 _ACTION = re.compile(r"(\S++)\s++(.++)")
-_INT = re.compile(r"[+-]?\d++")
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+# numbers are written in the digits 0 to 9 only: ``\d`` would take other scripts' digits
+# ("٣", which int() reads as 3)
+_INT = re.compile(r"[+-]?[0-9]++")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+#: The text of each seat a ``FirstDealer`` header may name (version 2).
+_SEAT_TEXT = frozenset(str(k) for k in range(table.MAX_SEATS))
 _ARITY = {"Format": 1, "Game": 1, "Option": 2, "Player0": 2, "Player1": 2, "Seed": 1,
           "FirstDealer": 1, "Date": 1, "Result": 1}
 #: Version 2's headers and their number of values (``Sides``: 0 stands for two or more).
@@ -760,7 +764,8 @@ def _check_dealer(game: Game[Any], record: Record, deal_no: int, dealer: int,
 
 def _int(text: str, what: str, line: int) -> int:
     if not _INT.fullmatch(text):
-        raise RecordError(f"line {line}: {what} must be a whole number, not {_show(text)}")
+        raise RecordError(f"line {line}: {what} must be a whole number written in the digits"
+                          f" 0 to 9, not {_show(text)}")
     try:
         return int(text)
     except ValueError:  # more digits than Python reads (sys.get_int_max_str_digits)
@@ -891,8 +896,8 @@ class _Reader:
         n = game.num_players
         self._check_table(line, game)
         if int(first) >= n:
-            raise RecordError(f"line {line}: the first dealer must be {_seats_text(n)}, not"
-                              f" {first}")
+            raise RecordError(f"line {line}: header FirstDealer: the first dealer must be"
+                              f" {_seats_text(n)}, not {first}")
         players = [headers.get(f"Player{k}", (f"Player {k}", _DEFAULT_KIND)) for k in range(n)]
         record.players = tuple(p[0] for p in players)
         record.kinds = tuple(p[1] for p in players)
@@ -1047,7 +1052,8 @@ class _Reader:
 
     def first_dealer_header(self, n: int, value: str) -> None:
         if value not in ("0", "1"):
-            raise RecordError(f"line {n}: the first dealer must be 0 or 1, not {_show(value)}")
+            raise RecordError(f"line {n}: header FirstDealer: the first dealer must be 0 or 1,"
+                              f" not {_show(value)}")
 
     def table_header(self, n: int, name: str, values: tuple[str, ...]) -> None:
         """A ``Seats`` or ``Sides`` header (version 2)."""
@@ -1124,9 +1130,9 @@ class _Reader2(_Reader):
     known_headers = HEADERS_V2
 
     def first_dealer_header(self, n: int, value: str) -> None:
-        if not (len(value) == 1 and value.isdigit() and int(value) < table.MAX_SEATS):
-            raise RecordError(f"line {n}: the first dealer must be a seat, 0 to"
-                              f" {table.MAX_SEATS - 1}, not {_show(value)}")
+        if value not in _SEAT_TEXT:
+            raise RecordError(f"line {n}: header FirstDealer: the first dealer must be a"
+                              f" seat, 0 to {table.MAX_SEATS - 1}, not {_show(value)}")
 
     def table_header(self, n: int, name: str, values: tuple[str, ...]) -> None:
         if name == "Seats":

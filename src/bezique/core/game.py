@@ -60,6 +60,7 @@ from __future__ import annotations
 import dataclasses
 import operator
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -261,6 +262,10 @@ def _fmt(value: object) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+#: A whole number as an option's text gives it.
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
 def _coerce(field: dataclasses.Field[Any], raw: Any) -> Any:
     choices = field.metadata.get("choices")
     default = field.default
@@ -281,10 +286,11 @@ def _coerce(field: dataclasses.Field[Any], raw: Any) -> Any:
         # OverflowError for an infinite float
         if isinstance(raw, bool) or not isinstance(raw, int | str):
             raise OptionError(f"option {field.name} takes a whole number, not {quoted(raw)}")
-        try:
-            value = int(raw) if not isinstance(raw, str) or len(raw) < 100 else None
-        except (TypeError, ValueError):
-            value = None
+        # text in the digits 0 to 9 only: int() also reads "٣" as 3 and "1_0" as 10
+        if isinstance(raw, str):
+            value = int(raw) if len(raw) < 100 and _WHOLE.fullmatch(raw.strip()) else None
+        else:
+            value = int(raw)
         if value is None:
             raise OptionError(f"option {field.name} takes a whole number, not {quoted(raw)}")
     else:

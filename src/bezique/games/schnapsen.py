@@ -73,8 +73,10 @@ from .sixtysix import (
 from .sixtysix import parse_action as _parse_sixtysix
 
 JACK = 11
+#: The ranks of the platform's pack, high to low.
+RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
 #: The platform's 20 cards (A, T, K, Q, J of each suit), in the order of our card ids.
-PACK = Pack.of_ranks([Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK])
+PACK = Pack.of_ranks(RANKS)
 _CARD_IDS = frozenset(int(c) for c in PACK.all_cards())
 _PLAY = {c: Play(Card(c)) for c in _CARD_IDS}
 _MARRY = {c: Marry(Card(c)) for c in _CARD_IDS if c & 15 == KING}
@@ -102,13 +104,10 @@ def parse_action(text: str) -> Action:
     >>> str(parse_action("marry kh")), str(parse_action("TC"))
     ('marry KH', 'TC')
     """
-    action = _parse_sixtysix(text)
+    action = _parse_sixtysix(text, RANKS, "Schnapsen")
     if isinstance(action, _NOT_HERE):
         raise NotationError(f"Schnapsen (the schnapsen platform's rules) has no {action}:"
                             " play a card, 'marry K?' or 'exchange'")
-    card = getattr(action, "card", None)
-    if card is not None and int(card) not in _CARD_IDS:
-        raise NotationError(f"{card_name(int(card))} is not a Schnapsen card (A 10 K Q J)")
     if isinstance(action, Marry) and int(action.card) & 15 != KING:
         raise NotationError(f"a marriage is led with its King in Schnapsen: write"
                             f" 'marry K{action.card.suit.letter}', not {text.strip()!r}")

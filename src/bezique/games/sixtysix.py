@@ -224,15 +224,17 @@ def _card_id(action: Any) -> int:
                              " give a Card, e.g. Card.parse('QS')")
 
 
-def parse_action(text: str) -> Action:
-    """Parse any Sixty-Six action's notation (context free).
+def parse_action(text: str, ranks: Sequence[Rank] = ORDER.ranks,
+                 game: str = "Sixty-Six") -> Action:
+    """Parse any Sixty-Six action's notation (context free); a card is of ``ranks``, the
+    pack's (A 10 K Q J 9 unless given), the error for another naming ``game``.
 
     >>> parse_action("marry kh")
     Marry(card=Card.parse('KH'))
     >>> str(parse_action("KH+")), str(parse_action("show QS KS")), str(parse_action("9c"))
     ('marry KH', 'show KS QS', '9C')
     """
-    t = action_words(text, "Sixty-Six")
+    t = action_words(text, game)
     low = t.lower()
     if low in ("close", "claim", "draw", "exchange"):
         return {"close": CLOSE, "claim": CLAIM, "draw": DRAW, "exchange": EXCHANGE}[low]
@@ -250,13 +252,13 @@ def parse_action(text: str) -> Action:
     elif len(parts) == 2 and parts[1].lower() in ("marriage", "20", "40", "+20", "+40"):
         marry_word = parts[0]  # "KH marriage", "KH 20"
     if marry_word is not None:
-        card = _read_card(marry_word)
+        card = parse_game_card(marry_word, ranks, game)
         if card.rank not in (Rank.KING, Rank.QUEEN):
             raise NotationError(f"a marriage is led with its King or Queen, not {card}"
                                 f" ({quoted(text)})")
         return _MARRY[card]
     if head == "show":
-        cards = [_read_card(p) for p in parts[1:3]]
+        cards = [parse_game_card(p, ranks, game) for p in parts[1:3]]
         if not cards or len(parts) > 3 or len({c.suit for c in cards}) != 1 \
                 or any(c.rank not in (Rank.KING, Rank.QUEEN) for c in cards) \
                 or len(set(cards)) != len(cards):
@@ -264,13 +266,9 @@ def parse_action(text: str) -> Action:
                                 f" not {quoted(text)}")
         return _SHOW[cards[0].suit]
     if len(parts) == 1:
-        return _PLAY[_read_card(t)]
-    raise NotationError(f"not a Sixty-Six action: {quoted(text)} (a card like QS, 'marry KH',"
+        return _PLAY[parse_game_card(t, ranks, game)]
+    raise NotationError(f"not a {game} action: {quoted(text)} (a card like QS, 'marry KH',"
                         " 'show KH QH', 'close', 'claim', 'draw' or 'exchange')")
-
-
-def _read_card(text: str) -> Card:
-    return parse_game_card(text, ORDER.ranks, "Sixty-Six")
 
 
 # -- the game ----------------------------------------------------------------------------

@@ -443,12 +443,14 @@ def card_of_play(action: Any, game: str) -> Card:
 # -- notation ----------------------------------------------------------------------------
 
 def parse_family_action(text: str, table: MeldTable,
-                        special: Callable[[str], Action | None], others: str) -> Action:
+                        special: Callable[[str], Action | None], others: str,
+                        ranks: Sequence[Rank] = ORDER.ranks) -> Action:
     """Parse an action of a game of the family (context free), and the text the screen
     writes for it: ``draw``, the game's own words (``special``), ``score NAME CARDS``,
     declarations (names with spaces or hyphens, any case, with or without the accent, a
     value in brackets after each, several joined by ``+``), and cards (``QS``, ``10♠``,
-    ``QS*`` lying on the table). ``others`` lists the game's own words for the error."""
+    ``QS*`` lying on the table). ``others`` lists the game's own words for the error;
+    ``ranks`` are those of the game's pack (a card of any other rank is no card of it)."""
     game = table.game
     t = action_words(text, game)
     low = t.lower()
@@ -463,7 +465,7 @@ def parse_family_action(text: str, table: MeldTable,
         if name is None:
             raise NotationError(f"unknown combination {quoted(words[1])} in {quoted(text)};"
                                 f" combinations: {table.name_list}")
-        pairs = _read_meld_cards(table, name, rest, text)
+        pairs = _read_meld_cards(table, name, rest, text, ranks)
         return ScoreCarried(name, tuple(sorted((c for c, _ in pairs), key=book_order)))
     if table.read_name(words)[0] is not None:
         melds = []
@@ -475,27 +477,28 @@ def parse_family_action(text: str, table: MeldTable,
             if name is None:
                 raise NotationError(f"unknown combination {quoted(parts[0])} in"
                                     f" {quoted(text)}; combinations: {table.name_list}")
-            pairs = _read_meld_cards(table, name, rest, text)
+            pairs = _read_meld_cards(table, name, rest, text, ranks)
             melds.append(table.meld(name, tuple(sorted(pairs, key=_pair_order))))
         if len(melds) > table.max_melds:
             raise NotationError(f"{len(melds)} combinations in one declaration: no declaration"
                                 f" holds more than {table.max_melds}")
         return Declare(tuple(melds))
     if len(words) == 1:
-        play: Play = _PT[read_card(t[:-1], game)] if t.endswith("*") \
-            else _PH[read_card(t, game)]
+        play: Play = _PT[read_card(t[:-1], game, ranks)] if t.endswith("*") \
+            else _PH[read_card(t, game, ranks)]
         return play
     raise NotationError(f"not a {game} action: {quoted(text)} (a card like QS or QS*, a"
                         f" combination like 'bezique QS JD', 'score ...', {others})")
 
 
-def read_card(text: str, game: str) -> Card:
-    """A card of the piquet pack, the error naming the game's ranks."""
-    return parse_game_card(text, ORDER.ranks, game)
+def read_card(text: str, game: str, ranks: Sequence[Rank] = ORDER.ranks) -> Card:
+    """A card of a pack of ``ranks`` (the piquet pack's unless given), the error naming
+    those ranks only."""
+    return parse_game_card(text, ranks, game)
 
 
-def _read_meld_cards(table: MeldTable, name: str, words: list[str],
-                     text: str) -> list[tuple[Card, bool]]:
+def _read_meld_cards(table: MeldTable, name: str, words: list[str], text: str,
+                     ranks: Sequence[Rank] = ORDER.ranks) -> list[tuple[Card, bool]]:
     """The cards of one combination (``QS``, ``QS*``), after an optional value in brackets
     as the screen writes it (``(40)``, ``(20 to score)``)."""
     combo = table.combos[name]
@@ -503,7 +506,8 @@ def _read_meld_cards(table: MeldTable, name: str, words: list[str],
     if words and words[-1].endswith(")"):
         start = max((i for i, w in enumerate(words) if w.startswith("(")), default=-1)
         note = " ".join(words[start:])[1:-1].split() if start >= 0 else []
-        if not note or not note[0].isdecimal() or note[1:] not in ([], ["to", "score"]):
+        if (not note or not (note[0].isascii() and note[0].isdecimal())
+                or note[1:] not in ([], ["to", "score"])):
             raise NotationError(f"{quoted(' '.join(words[start:]))} in {quoted(text)}: after"
                                 " the cards write the value only, e.g. (40) or (20 to score)")
         if len(note[0]) > 6 or int(note[0]) != combo.value:
@@ -513,8 +517,8 @@ def _read_meld_cards(table: MeldTable, name: str, words: list[str],
     if len(words) != combo.size:
         raise NotationError(f"a {combo.words} has {combo.size} cards, not {len(words)}:"
                             f" {quoted(text)}")
-    return [(read_card(w[:-1], table.game), True) if w.endswith("*")
-            else (read_card(w, table.game), False) for w in words]
+    return [(read_card(w[:-1], table.game, ranks), True) if w.endswith("*")
+            else (read_card(w, table.game, ranks), False) for w in words]
 
 
 # -- "nothing to declare" in a few integer operations -----------------------------------

@@ -51,7 +51,7 @@ from ...core.game import Action, DealResult, Options, action_text, action_words,
 from ...core.game import option as _opt
 from ...core.match import ScoreSheet
 from ..bezique.declarations import NINE, read_card
-from .melds import CARD_POINTS, PACK_48
+from .melds import CARD_POINTS, PACK_48, RANKS_48
 from .multi import (
     MELD,
     MODES,
@@ -130,7 +130,7 @@ def parse_auction_action(text: str, table: Any, game: str) -> Action:
     if low == "pass":
         return AUCTION_PASS
     if words[0] == "bid" and len(words) == 2:
-        if not words[1].isdecimal() or len(words[1]) > 6:
+        if not (words[1].isascii() and words[1].isdecimal()) or len(words[1]) > 6:
             raise NotationError(f"a bid is a number of points: 'bid 250', not {quoted(text)}")
         n = int(words[1])
         if n % STEP or not MIN_BID <= n <= MAX_BID:
@@ -138,17 +138,16 @@ def parse_auction_action(text: str, table: Any, game: str) -> Action:
                                 f" not {n}")
         return BIDS[n]
     if words[0] == "discard" and len(words) == 2:
-        return DISCARDS[int(read_card(t.split()[1], game))]
+        return DISCARDS[int(read_card(t.split()[1], game, RANKS_48))]
     if words[0] == "trump" and len(words) == 2:
         if words[1] not in SUIT_WORDS:
             raise NotationError(f"trump names a suit (clubs, diamonds, hearts, spades), not"
                                 f" {quoted(t.split()[1])}")
         return TRUMPS[SUIT_WORDS[words[1]]]
-    try:
-        return parse_table_action(text, table, game)
-    except NotationError:
-        raise NotationError(f"not a {game} action: {quoted(text)} (bid 250, pass, discard QS,"
-                            " trump hearts, lay ..., or a card like QS)") from None
+    # a card, 'lay ...' or 'knock', each with its own error (a card of no rank of the pack,
+    # an unknown meld); anything else is no action of the game, the error listing them all
+    return parse_table_action(text, table, game, "bid 250, pass, discard QS, trump hearts,"
+                              " lay ..., or a card like QS")
 
 
 # -- options ------------------------------------------------------------------------------

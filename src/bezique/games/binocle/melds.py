@@ -39,8 +39,8 @@ from ..bezique.declarations import (
     suited,
 )
 
-__all__ = ["CARD_POINTS", "CARDS_IN_DEAL", "MELD_TABLES", "PACK_48", "PACK_64", "TABLE",
-           "TABLE_NO_GRAND", "BinocleMeld", "card_points", "meld_table"]
+__all__ = ["CARD_POINTS", "CARDS_IN_DEAL", "MELD_TABLES", "PACK_48", "PACK_64", "RANKS_48",
+           "TABLE", "TABLE_NO_GRAND", "BinocleMeld", "card_points", "meld_table"]
 
 A, B, C = CLASS_A, CLASS_B, CLASS_C
 
@@ -116,9 +116,10 @@ def card_points(cards: list[int] | tuple[int, ...]) -> int:
     return sum(CARD_POINTS[c] for c in cards)
 
 
+#: The ranks of Binocle's pack, high to low in play: A 10 K Q J 9 (BN 1).
+RANKS_48 = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE)
 #: Binocle's pack: two 24-card packs, A 10 K Q J 9 of each suit (BN 1).
-PACK_48 = Pack.of_ranks([Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE],
-                        copies=2)
+PACK_48 = Pack.of_ranks(RANKS_48, copies=2)
 #: Sixty-four-card Binocle: the Eights and Sevens added (BN 46).
 PACK_64 = Pack.piquet(copies=2)
 

@@ -105,7 +105,7 @@ from ...core.trick import (
 )
 from ..bezique.declarations import NINE, ORDER, STRENGTH, MeldBase, MeldTable, read_card
 from .laying import Laying, best_laying, check_laying
-from .melds import CARD_POINTS, CARDS_IN_DEAL, PACK_48, meld_table
+from .melds import CARD_POINTS, CARDS_IN_DEAL, PACK_48, RANKS_48, meld_table
 from .two_handed import GAME_STEP, KNOCK, Binocle, BinocleOptions, BinocleState, Knock
 
 __all__ = ["LAY_NOTHING", "MELD", "SETTLEMENTS", "BinocleTableSheet", "ContinuationState",
@@ -159,14 +159,17 @@ def parse_lay(words: str, table: MeldTable, game: str) -> Lay:
         if len(rest) != combo.size:
             raise NotationError(f"a {combo.words} has {combo.size} cards, not {len(rest)}:"
                                 f" {quoted(chunk.strip())}")
-        cards = tuple((read_card(w[:-1], game), True) if w.endswith("*")
-                      else (read_card(w, game), False) for w in rest)
+        cards = tuple((read_card(w[:-1], game, RANKS_48), True) if w.endswith("*")
+                      else (read_card(w, game, RANKS_48), False) for w in rest)
         out.append(table.meld(name, cards))
     return Lay(tuple(out))
 
 
-def parse_table_action(text: str, table: MeldTable, game: str) -> Action:
-    """A card (``QS``), ``lay ...`` or ``knock``; a subclass adds its own words."""
+def parse_table_action(text: str, table: MeldTable, game: str,
+                       others: str = "a card like QS, 'lay ...' with melds, 'lay nothing',"
+                                     " or 'knock'") -> Action:
+    """A card (``QS``), ``lay ...`` or ``knock``; a subclass adds its own words, which
+    ``others`` lists with these for the error naming text that is none of them."""
     t = action_words(text, game)
     low = t.lower()
     if low in ("knock", "knocks", "claim", "claim game"):
@@ -174,9 +177,9 @@ def parse_table_action(text: str, table: MeldTable, game: str) -> Action:
     if low == "lay" or low.startswith("lay "):
         return parse_lay(t[3:], table, game)
     if " " not in t:
-        return PLAYS[int(read_card(t, game))]
-    raise NotationError(f"not a {game} action: {quoted(text)} (a card like QS, 'lay ...'"
-                        " with melds, 'lay nothing', or 'knock')")
+        return PLAYS[int(read_card(t, game, RANKS_48))]
+    article = "an" if game[:1] in "AEIOU" else "a"
+    raise NotationError(f"not {article} {game} action: {quoted(text)} ({others})")
 
 
 # -- options ------------------------------------------------------------------------------

@@ -64,7 +64,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from ...core.cards import Pack, card_name
+from ...core.cards import Pack, Rank, card_name
 from ...core.errors import IllegalActionError, OptionError
 from ...core.events import ClaimJudged, Knocked
 from ...core.game import Action, DealResult, Game, Options, check_seat
@@ -72,6 +72,7 @@ from ...core.game import option as _opt
 from ...core.match import ScoreSheet
 from ..bezique.declarations import (
     NINE,
+    ORDER,
     SEVEN,
     MeldTable,
     parse_family_action,
@@ -88,7 +89,7 @@ from ..bezique.two_handed import (
     BeziqueState,
     _exchange_word,
 )
-from .melds import CARD_POINTS, CARDS_IN_DEAL, PACK_48, PACK_64, meld_table
+from .melds import CARD_POINTS, CARDS_IN_DEAL, PACK_48, PACK_64, RANKS_48, meld_table
 
 __all__ = ["GAME_STEP", "KNOCK", "Binocle", "BinocleObservation", "BinocleOptions",
            "BinocleState", "Knock", "parse_action"]
@@ -146,10 +147,12 @@ def _binocle_word(low: str) -> Action | None:
     return _exchange_word(low)
 
 
-def parse_action(text: str, table: MeldTable | None = None) -> Action:
+def parse_action(text: str, table: MeldTable | None = None,
+                 ranks: Sequence[Rank] = RANKS_48) -> Action:
     """Parse any Binocle action's notation (context free): a card (``QS``, ``QS*`` lying
     on the table), a meld (``four-kings KC KD KH KS``, ``binocle QS* JD``), ``exchange``
-    (or ``dix``), ``draw`` and ``knock``.
+    (or ``dix``), ``draw`` and ``knock``; a card is of the pack's ``ranks`` (the 48-card
+    pack's A 10 K Q J 9 unless given).
 
     >>> parse_action("double binocle QS* QS JD* JD")
     Declare(melds=(BinocleMeld(name='double-binocle', ...),))
@@ -157,7 +160,7 @@ def parse_action(text: str, table: MeldTable | None = None) -> Action:
     'knock'
     """
     return parse_family_action(text, table or meld_table(True), _binocle_word,
-                               "'exchange' (dix), 'draw' or 'knock'")
+                               "'exchange' (dix), 'draw' or 'knock'", ranks)
 
 
 class Binocle(Game["BinocleState"]):
@@ -209,6 +212,7 @@ class Binocle(Game["BinocleState"]):
                               " (Foster, Binocle, Dealing): play --game bezique, or let"
                               " make_game('binocle', ['pack=64', 'cards=8']) map it")
         self._pack = PACK_48 if o.pack == 48 else PACK_64
+        self._ranks = RANKS_48 if o.pack == 48 else ORDER.ranks  # the notation's cards
         self._dix = NINE if o.pack == 48 else SEVEN
         self._deal_tricks = len(self._pack) // 2
         self._bonus_at = self._deal_tricks  # the last trick scores 10 (BN 38)
@@ -238,7 +242,7 @@ class Binocle(Game["BinocleState"]):
                          target=sheet.carry or self.game_target)
 
     def parse_action(self, text: str) -> Action:
-        return parse_action(text, self.table)
+        return parse_action(text, self.table, self._ranks)
 
     def deal_result(self, state: BinocleState) -> DealResult:
         return DealResult((state.points[0], state.points[1]),
