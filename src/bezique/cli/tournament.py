@@ -89,7 +89,7 @@ def _show(result: TournamentResult, console: Any) -> None:
 @click.option("--players", required=True, metavar="NAME,NAME,...",
               help="The computer players, at least two, comma-separated, by the names "
                    "and parameters the players take (" + ", ".join(BOTS) + "; e.g. "
-                   "pimc:worlds=40 where a player takes parameters).")
+                   "pimc:worlds=40 where a player takes parameters; see bezique players).")
 @click.option("--deals", default=200, show_default=True, type=click.IntRange(min=1),
               help="Duplicate deals every pair plays, each from every rotation of the "
                    "seats.")
