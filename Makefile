@@ -2,15 +2,18 @@
 #   make play  -- set everything up, then play a match against the computer
 #   make test  -- set everything up, then lint, type-check and run the whole test suite
 #                 (it installs Debian's chromium and postgresql first, when missing and root)
-# Playing installs only the package and what it needs; the test tools (pytest,
-# hypothesis, ruff, mypy) come with the test extra, installed by `make test` alone, and
-# so does Ray (the cluster extra, which the test extra pulls in) for the tests of
-# `bezique tournament --ray`.
+# Playing installs only the package and what it needs to play (click and rich). The
+# server (`make serve`) and the tournaments (`make tournament`) each install their extra
+# first (server: starlette, uvicorn, sqlalchemy, psycopg; tournament: openskill,
+# matplotlib). The test tools (pytest, hypothesis, ruff, mypy) come with the test extra,
+# installed by `make test` alone, which pulls in every other extra: server, tournament
+# and cluster (Ray, for the tests of `bezique tournament --ray`).
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: play test setup setup-test setup-system bench clean
+.PHONY: play serve tournament test setup setup-server setup-tournament setup-test \
+	setup-system bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,11 +24,22 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+$(VENV)/.installed-server: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[server]'
 	touch $(VENV)/.installed $@
 
+$(VENV)/.installed-tournament: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[tournament]'
+	touch $(VENV)/.installed $@
+
+# the test extra holds every other extra
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(VENV)/.installed $(VENV)/.installed-server $(VENV)/.installed-tournament $@
+
 setup: $(VENV)/.installed
+setup-server: $(VENV)/.installed-server
+setup-tournament: $(VENV)/.installed-tournament
 
 # everything the tests need: the test extra and the system packages
 setup-test: setup-system $(VENV)/.installed-test
@@ -59,12 +73,19 @@ else
 	@:
 endif
 
-# extra flags for the game: make play ARGS="--game sixtysix"
+# extra flags for the command: make play ARGS="--game sixtysix",
+# make serve ARGS="--port 8080", make tournament ARGS="--players random,rules"
 ARGS ?=
 
 # BEZIQUE_LAUNCHER tells the program to give its resume hint as a make command
 play: setup
 	BEZIQUE_LAUNCHER=make $(BIN)/bezique play $(ARGS)
+
+serve: setup-server
+	$(BIN)/bezique serve $(ARGS)
+
+tournament: setup-tournament
+	$(BIN)/bezique tournament $(ARGS)
 
 test: setup-test
 	$(BIN)/ruff check src tests benchmarks

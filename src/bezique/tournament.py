@@ -37,6 +37,7 @@ from .bots import make_bot
 from .bots.arena import duplicate_table, rotations
 from .core.errors import BeziqueError
 from .core.game import Game
+from .extras import install_command, require
 from .games import make_game
 
 LEVEL = 0.95
@@ -45,7 +46,7 @@ LEVEL = 0.95
 MAX_CHUNK = 20
 """The most deals one task plays (fewer when there are few deals for the workers)."""
 
-RAY_INSTALL = "pip install 'bezique[cluster]'"
+RAY_INSTALL = install_command("cluster")
 """What to install for tournaments on Ray."""
 
 
@@ -586,6 +587,7 @@ def run_tournament(game: str, players: Sequence[str], deals: int, seed: int | No
         raise TournamentError(f"jobs must be at least 1, not {jobs!r}")
     if not 0.0 < level < 1.0:
         raise TournamentError(f"a confidence level lies between 0 and 1, not {level}")
+    require("tournament", "a tournament's ratings", modules=("openskill",))
     the_game = make_game(game, list(options))
     names = check_players(the_game, players)
     if seed is None:
@@ -621,6 +623,7 @@ def run_tournament(game: str, players: Sequence[str], deals: int, seed: int | No
 
 def plot_formats() -> dict[str, str]:
     """The file types :func:`plot_ladder` writes: suffix -> description."""
+    require("tournament", "the ladder's picture", modules=("matplotlib",))
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     return dict(FigureCanvasAgg.get_supported_filetypes())
@@ -631,6 +634,7 @@ def plot_ladder(result: TournamentResult, path: str | os.PathLike[str]) -> None:
     on the left each player's rating, mu with bars at ±2 sigma, best at the top; on the
     right each pair's mean margin per deal with its confidence interval. Drawn with
     matplotlib's Agg canvas: no screen, no pyplot state."""
+    require("tournament", "the ladder's picture", modules=("matplotlib",))
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from typing import Any
 
 from ..core.errors import OptionError
 from ..core.game import Game
@@ -83,9 +84,10 @@ _DESCRIPTIONS: dict[str, str] = {
 }
 
 
-def describe_bots() -> list[tuple[str, str]]:
+def describe_bots(with_params: bool = True) -> list[tuple[str, str]]:
     """``(name, one-line description)`` of every registered player, in registry order
-    (for the CLI and the lobby); a search player's line ends with its parameters.
+    (for the CLI and the lobby); a search player's line ends with its parameters unless
+    ``with_params`` is false (:func:`describe_params` tells them one by one).
 
     >>> [name for name, _ in describe_bots()][:3]
     ['random', 'rules', 'flat']
@@ -93,13 +95,50 @@ def describe_bots() -> list[tuple[str, str]]:
     out = []
     for name in BOTS:
         line = _DESCRIPTIONS.get(name, "")
-        if name in _SEARCH_KINDS:
+        if with_params and name in _SEARCH_KINDS:
             cls, _ = _SEARCH_KINDS[name]
             also = {v: k for k, v in cls.ALIASES.items()}
             names = [p.name + (f" (or {also[p.name]})" if p.name in also else "")
                      for p in cls.PARAMS]
             line += f" (parameters: {', '.join(names)})"
         out.append((name, line))
+    return out
+
+
+def describe_params(name: str, game: Game[Any] | None = None) -> list[tuple[str, str, str, str]]:
+    """``(parameter, what it takes, what it does, default)`` of each parameter of the
+    player ``name``, in the order of its class's ``PARAMS``, the parameter followed by its
+    other name if it has one; none for a player without parameters. The default is the
+    one for ``game`` (the budgets differ by game), ``""`` without a game unless the player
+    fixes it (``pimc-infer``'s inference).
+
+    >>> from bezique.games import make_game
+    >>> name, takes, _, default = describe_params("pimc", make_game("sixtysix"))[0]
+    >>> name, takes, default
+    ('iterations (or worlds)', 'a whole number >= 1', '8')
+    >>> describe_params("rules")
+    []
+    """
+    if name not in BOTS:
+        raise OptionError(f"unknown player {name!r}; known: {', '.join(BOTS)}")
+    if name not in _SEARCH_KINDS:
+        return []
+    cls, fixed = _SEARCH_KINDS[name]
+    also = {v: k for k, v in cls.ALIASES.items()}
+    defaults: dict[str, object] = {} if game is None else cls.defaults(game)
+    out = []
+    for p in cls.PARAMS:
+        if p.name in fixed:
+            default = fixed[p.name]
+        elif p.name in defaults:
+            value = defaults[p.name]
+            default = ("none" if value is None else str(value).lower()
+                       if isinstance(value, bool) else f"{value:g}"
+                       if isinstance(value, float) else str(value))
+        else:
+            default = ""
+        out.append((p.name + (f" (or {also[p.name]})" if p.name in also else ""),
+                    p.describe(), p.doc, default))
     return out
 
 
@@ -129,4 +168,5 @@ def make_bot(kind: str, game: Game, seed: int | None = None) -> Bot:  # type: ig
 
 
 __all__ = ["BOTS", "RULE_BOTS", "Advice", "Bot", "FlatMonteCarloBot", "ISMCTSBot", "PIMCBot",
-           "RandomBot", "SearchBot", "describe_bots", "make_bot", "rule_bot_class"]
+           "RandomBot", "SearchBot", "describe_bots", "describe_params", "make_bot",
+           "rule_bot_class"]

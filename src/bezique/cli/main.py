@@ -5,6 +5,10 @@ from __future__ import annotations
 import click
 
 from .. import __version__
+from ..extras import MissingExtra, require
+
+#: The make target that installs each extra in the source tree (and runs its command).
+MAKE_TARGETS = {"server": "make serve", "tournament": "make tournament"}
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -13,8 +17,18 @@ def cli() -> None:
     """Bézique, Sixty-Six and their family, played by the book (Foster's Complete Hoyle)."""
 
 
+def require_extra(extra: str, command: str) -> None:
+    """Stop ``command`` with one line naming the ``extra`` it needs and how to install it
+    (pip, or make in the source tree), unless the extra is installed."""
+    try:
+        require(extra, command)
+    except MissingExtra as exc:
+        raise click.ClickException(f"{exc} (in the source tree: {MAKE_TARGETS[extra]})"
+                                   ) from None
+
+
 def _register() -> None:
-    from . import play, replay, review, serve, tournament  # noqa: F401  (each module adds its commands to ``cli``)
+    from . import play, players, replay, review, serve, tournament  # noqa: F401  (each module adds its commands to ``cli``)
 
 
 def main() -> None:

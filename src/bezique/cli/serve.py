@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .main import cli
+from .main import cli, require_extra
 
 DEFAULT_PORT = 8766
 
@@ -23,6 +23,7 @@ DEFAULT_PORT = 8766
               help="Seconds the computer players wait before each of their moves.")
 def serve(host: str, port: int, database: str | None, computer_delay: float) -> None:
     """Serve tables in the browser: open http://HOST:PORT/ to start one."""
+    require_extra("server", "bezique serve")
     import uvicorn
 
     from ..server.app import MAX_MESSAGE, create_app

@@ -23,7 +23,7 @@ from ..tournament import (
     run_tournament,
     split_players,
 )
-from .main import cli
+from .main import cli, require_extra
 
 
 def _output_path(value: str | None, param: str, suffixes: dict[str, str] | None = None
@@ -89,7 +89,7 @@ def _show(result: TournamentResult, console: Any) -> None:
 @click.option("--players", required=True, metavar="NAME,NAME,...",
               help="The computer players, at least two, comma-separated, by the names "
                    "and parameters the players take (" + ", ".join(BOTS) + "; e.g. "
-                   "pimc:worlds=40 where a player takes parameters).")
+                   "pimc:worlds=40 where a player takes parameters; see bezique players).")
 @click.option("--deals", default=200, show_default=True, type=click.IntRange(min=1),
               help="Duplicate deals every pair plays, each from every rotation of the "
                    "seats.")
@@ -122,6 +122,7 @@ def tournament(game_name: str, players: str, deals: int, seed: int | None,
     ratings), each pair's mean margin per deal and share of deals won with 95%
     intervals, and which rungs of the ladder those intervals separate.
     """
+    require_extra("tournament", "bezique tournament")
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -153,7 +154,7 @@ def tournament(game_name: str, players: str, deals: int, seed: int | None,
         except TournamentError as exc:
             raise click.BadParameter(str(exc), param_hint="--ray") from None
     out_path = _output_path(out, "--out")
-    plot_path = _output_path(plot, "--plot", plot_formats())
+    plot_path = _output_path(plot, "--plot", plot_formats() if plot is not None else None)
     if out_path is not None and plot_path is not None and \
             out_path.resolve() == plot_path.resolve():
         raise click.BadParameter("--out and --plot name the same file", param_hint="--plot")
