@@ -394,3 +394,23 @@ def test_sixtysix_the_look_ahead_reports_its_average_over_the_deals_it_drew() ->
 def test_sixtysix_rules_bot_refuses_bezique_in_advise_too() -> None:
     with pytest.raises(TypeError, match="Sixty-Six only"):
         SixtySixRulesBot(1).advise(make_game("bezique").deal(0, seed=1))
+
+
+@pytest.mark.parametrize("name, unit, places", [("bezique", "points", 1),
+                                                ("sixtysix", "game points", 2),
+                                                ("rubicon", "hundreds", 2)])
+def test_a_search_players_advice_names_its_unit_and_standard_error(name: str, unit: str,
+                                                                    places: int) -> None:
+    """The search players' advice said "points" in every game; a Sixty-Six deal is worth
+    game points (1 to 3) and a Rubicon deal hundreds. It now names the game's unit and the
+    standard error of the best value over the worlds."""
+    game = make_game(name)
+    state = game.deal(game.first_dealers()[0], seed=4)
+    player = "pimc:iterations=3,rollout=random"
+    advice = make_bot(player, game, 2).advise(state)
+    weighed = make_bot(player, game, 2).weigh(state)  # type: ignore[attr-defined]
+    best = weighed[advice.action]
+    assert advice.reasons[0].startswith(f"expected {best.value:+.{places}f} {unit} over 3"
+                                        " worlds; next best ")
+    assert best.error is not None
+    assert f"one standard error of that value: {best.error:.{places}f}" in advice.reasons

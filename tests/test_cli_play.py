@@ -374,18 +374,84 @@ def test_hint_names_the_rule_based_choice(tmp_path: Path) -> None:
     assert len(hands_shown(result.output)) == 2  # the position again after the hint
 
 
+HINT_TABLE = re.compile(r"^Hint: the pimc player would choose (\d+): (\S+)\.\n(.*?)\n\n",
+                        re.MULTILINE | re.DOTALL)
+
+
+def hint_tables(output: str) -> list[tuple[str, str, list[tuple[str, str, str, str]]]]:
+    """Each search hint: its best choice's number and card, and the rows of its table
+    (number, card, expected value, standard error)."""
+    return [(n, card, re.findall(r"^\s+(\d+): (\S+)\s+([+-]\d+\.\d+)\s+(\d+\.\d+|-)$",
+                                 table, re.MULTILINE))
+            for n, card, table in HINT_TABLE.findall(output)]
+
+
 def test_a_search_hint_gives_each_choice_its_expected_points(tmp_path: Path) -> None:
     result = play("--seed", "3", "--opponent", "random", "--hints", "--hint-player",
                   "pimc:iterations=6", "--record", str(tmp_path / "r.txt"), stdin="hint\n")
-    out = result.output.replace("\n", " ")
-    m = re.search(r"Hint: the pimc player would choose (\d+): (\S+)\. Expected points of each"
-                  r" choice: (.*?)\.\s", out)
-    assert m, result.output
-    values = re.findall(r"(\d+): \S+ ([+-]\d+\.\d)", m.group(3))
-    assert len(values) == 8  # every choice of the opening hand, the best first
-    assert values[0][0] == m.group(1)
-    points = [float(v) for _, v in values]
+    tables = hint_tables(result.output)
+    assert len(tables) == 1, result.output
+    number, _card, rows = tables[0]
+    assert len(rows) == 8  # every choice of the opening hand, the best first
+    assert rows[0][0] == number
+    points = [float(v) for _, _, v, _ in rows]
     assert points == sorted(points, reverse=True)
+    assert len(hands_shown(result.output)) == 2  # the position again after the hint
+
+
+def test_a_hint_asked_twice_in_one_position_gives_the_same_values(tmp_path: Path) -> None:
+    """The fault: the hint player's generator went on between two hints, so the same
+    position got other values. The hint is now seeded from the position."""
+    result = play("--seed", "3", "--opponent", "random", "--hints", "--hint-player",
+                  "pimc:iterations=6", "--record", str(tmp_path / "r.txt"),
+                  stdin="hint\nhint\nquit\n")
+    first, second = hint_tables(result.output)
+    assert first == second and len(first[2]) == 8
+    assert len({v for *_, v, _ in first[2]}) > 1  # values, not one number repeated
+
+
+@pytest.mark.parametrize("game, unit", [("bezique", "points"), ("sixtysix", "game points"),
+                                        ("rubicon", "hundreds")])
+def test_a_search_hint_gives_its_unit_and_standard_errors(tmp_path: Path, game: str,
+                                                          unit: str) -> None:
+    result = play("--game", game, "--seed", "3", "--opponent", "random", "--hints",
+                  "--hint-player", "pimc:iterations=3,rollout=random", "--record",
+                  str(tmp_path / "r.txt"), stdin="hint\nquit\n")
+    tables = hint_tables(result.output)
+    assert len(tables) == 1, result.output
+    assert re.search(rf"^  choice +expected {unit} +± s\.e\.$", result.output, re.MULTILINE)
+    assert "one standard error of that mean over the 3 worlds" in flat(result.output)
+    errors = [e for *_, e in tables[0][2]]
+    assert errors and all(e != "-" for e in errors) and any(float(e) > 0 for e in errors)
+
+
+@pytest.mark.parametrize("display", ["plain", "rich"])
+def test_a_hint_table_is_plain_text_in_plain_mode_and_drawn_by_rich_in_rich(
+        tmp_path: Path, display: str) -> None:
+    result = play("--game", "sixtysix", "--seed", "3", "--opponent", "random", "--hints",
+                  "--hint-player", "pimc:iterations=3", "--display", display, "--record",
+                  str(tmp_path / "r.txt"), stdin="hint\nquit\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    heading = re.search(r"^ *choice +expected game points +± s\.e\. *$", out, re.MULTILINE)
+    assert heading, out
+    rows = re.findall(r"^ *\d+: \S+ +[+-]\d\.\d\d +\d\.\d\d *$", out, re.MULTILINE)
+    assert len(rows) == 6  # the dealer's six cards to follow with
+    rich_rule = re.search(r"^─{30,}$", out, re.MULTILINE)  # rich's table, under its heading
+    plain_rule = re.search(r"^  -{6}  -{20}  -{6}$", out, re.MULTILINE)
+    assert (bool(rich_rule), bool(plain_rule)) == (display == "rich", display == "plain")
+
+
+def test_a_chouette_hint_weighs_the_whole_position(tmp_path: Path) -> None:
+    """The hint used to weigh the two hands drawn (a bare Rubicon deal), which the
+    Chouette player cannot play: a traceback. It weighs the game's own position, in the
+    stakes' hundreds."""
+    result = play("--game", "chouette", "--seed", "3", "--opponent", "random", "--hints",
+                  "--hint-player", "pimc:iterations=2,rollout=random", "--record",
+                  str(tmp_path / "r.txt"), stdin="hint\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "Hint: the pimc player would choose" in result.output
+    assert "expected hundreds" in result.output
 
 
 def test_an_unknown_hint_player_is_refused(tmp_path: Path) -> None:

@@ -4,18 +4,27 @@ bad arguments refused with their reason."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
+import re
+import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
-from bezique.bots import RandomBot
-from bezique.cli import review as _review  # noqa: F401  (adds the command to ``cli``)
+from bezique.bots import RandomBot, make_bot
+from bezique.cli import main as _main
+from bezique.cli import review as _review  # adds the command to ``cli``
+from bezique.cli.display import show
 from bezique.cli.main import cli
+from bezique.core.cards import Card
 from bezique.core.match import Match
 from bezique.games import make_game
-from bezique.record import record_from_match, write
+from bezique.record import read, record_from_match, write
+
+_main._register()  # bezique play too
 
 REVIEWER = "pimc:iterations=6"
 
@@ -107,3 +116,106 @@ def test_bad_arguments_are_refused_naming_what_is_wrong(tmp_path: Path) -> None:
     write(bots, record_from_match(machine, ("A", "B"), ("random", "random"), date=None))
     none = review(str(bots))
     assert none.exit_code == 2 and "no human seat" in none.output
+
+
+# -- one evaluation for the hint and the review; the position, the unit, the error -------
+
+HINT_ROW = re.compile(r"^\s+(\d+): (\S+)\s+([+-]\d+\.\d+)\s+(\d+\.\d+|-)\s*$", re.MULTILINE)
+
+
+def hint_rows(text: str) -> list[tuple[str, str, str]]:
+    """The rows of a hint's table: (card as written, value, standard error)."""
+    return [(card, value, error) for _, card, value, error in HINT_ROW.findall(text)]
+
+
+def test_the_hint_and_the_review_give_one_position_the_same_values(tmp_path: Path) -> None:
+    """The fault: the hint ranked one card best and the review of the same record then
+    said that card lost to another, each from its own random worlds. Both now weigh a
+    position with one evaluation seeded from the position: the same best choice and the
+    same values (and errors) to the shown precision."""
+    path = tmp_path / "m.txt"
+    played = CliRunner().invoke(cli, [
+        "play", "--game", "sixtysix", "--seed", "3", "--opponent", "random", "--hints",
+        "--hint-player", REVIEWER, "--first-dealer", "computer", "--record", str(path)],
+        input="hint\n1\nquit\n")
+    assert played.exit_code == 0, played.output
+    rows = hint_rows(played.output)
+    assert len(rows) == 8, played.output  # the six cards of the opening lead, close, claim
+    best = re.search(r"Hint: the pimc player would choose \d+: (\S+)\.", played.output)
+    assert best, played.output
+    out = json.loads(review(str(path), "--player", REVIEWER, "--json").output)
+    first = out["decisions"][0]
+    assert (first["deal"], first["move"], first["seat"]) == (1, 1, 0)  # the hinted position
+    assert first["best"] == _notation(best.group(1))
+    shown = {_notation(label): (value, error) for label, value, error in rows}
+    assert shown == {a: (f"{v:+.2f}", f"{first['errors'][a]:.2f}")
+                     for a, v in first["values"].items()}
+
+
+def test_a_marked_decision_is_shown_with_its_trick_and_hand(tmp_path: Path) -> None:
+    path = sixtysix_record(tmp_path, claim_first=True)
+    text = review(str(path), "--player", REVIEWER, "--deal", "1").output
+    record = read(path)
+    state = record.make_game().deal_in_match(record.deals[0].dealer, record.deals[0].pack,
+                                             record.make_game().new_sheet())
+    hand = {Card(c) for c in state.observation(1).hand}
+    m = re.search(r"^\s+trick 1 · trumps \S · hand: (.*?) · to lead$", text, re.MULTILINE)
+    assert m, text
+    assert {Card.parse(c) for c in m.group(1).split()} == hand
+    # the position comes right after the decision it belongs to
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if "move 1: Ann played claim" in line)
+    assert lines[at + 1].strip().startswith("trick 1 ·")
+
+
+def test_the_review_gives_the_unit_and_the_standard_error_of_each_value(tmp_path: Path) -> None:
+    path = sixtysix_record(tmp_path, claim_first=True)
+    out = json.loads(review(str(path), "--player", REVIEWER, "--deal", "1", "--json").output)
+    assert out["unit"] == "game points"
+    first = out["decisions"][0]
+    assert set(first["errors"]) == set(first["values"]) and first["samples"] == 6
+    # claiming with no point loses in every world alike: no spread; a card's value does
+    # vary with the worlds
+    assert first["errors"]["claim"] == 0
+    assert any(e > 0 for e in first["errors"].values())
+    text = review(str(path), "--player", REVIEWER, "--deal", "1").output
+    assert "expected game points" in text and "± s.e." in text
+    assert "standard error" in text and "6 worlds" in text
+    for a, v in first["values"].items():
+        card = a if a in ("claim", "close") else _shown(a)
+        value, error = f"{v:+.2f}", f"{first['errors'][a]:.2f}"
+        assert re.search(rf"^\s+{re.escape(card)}\s+{re.escape(value)}\s+{re.escape(error)}\b",
+                         text, re.MULTILINE), (a, text)
+    lost = f"{first['loss']:.2f} game points lost"
+    assert lost in text and "game points expected lost in all" in text
+
+
+def test_the_review_shows_its_progress_on_a_terminal_and_nothing_through_a_pipe(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = sixtysix_record(tmp_path, claim_first=False)
+    record = read(path)
+    player = make_bot(REVIEWER, record.make_game(), 0)
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err = Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    moves = sum(1 for seat, _ in record.deals[0].actions if seat == 1)
+    found = _review._run(record, player, [1], 0.5, 0, (1,), moves)
+    assert found and "reviewing deal 1, move" in err.getvalue()
+    assert f"{moves}/{moves}" in err.getvalue()  # every action of the seat counted
+    pipe = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", pipe)
+    assert _review._run(record, player, [1], 0.5, 0, (1,), moves) == found
+    assert pipe.getvalue() == ""
+
+
+def _shown(notation: str) -> str:
+    return show(Card.parse(notation))
+
+
+def _notation(label: str) -> str:
+    """A choice as a hint's table writes it (``10♠``, ``close``) in notation."""
+    return label if label.isalpha() else Card.parse(label).notation()

@@ -5,7 +5,11 @@ project's own errors."""
 
 from __future__ import annotations
 
+import math
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +17,9 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bezique.analysis import default_threshold, evaluate, position_of, position_seed
+from bezique.bots import make_bot
+from bezique.bots.search import RESULT_UNITS, Estimate, RootStats, result_unit
 from bezique.cli import main as cli_main
 from bezique.core.cards import Card, Suit, parse_cards
 from bezique.core.errors import (
@@ -21,10 +28,12 @@ from bezique.core.errors import (
     OptionError,
     RecordError,
 )
+from bezique.core.game import State
 from bezique.core.match import Match
 from bezique.games import GAMES, make_game
 from bezique.games.sixtysix import Marry, SixtySix, SixtySixOptions, SixtySixState
 from bezique.record import Record, dumps, loads, record_from_match, replay
+from bezique.solvers import solver_for
 
 cli_main._register()
 
@@ -248,3 +257,157 @@ def test_play_survives_junk_on_stdin(tmp_path: Path) -> None:
         out = _play(game, "\n".join(lines) + "\n", tmp_path / f"{game}.txt")
         assert out.count("Your choice [") > 100  # the junk reached the prompt, play went on
 
+
+
+# -- hints and reviews: one evaluation, seeded from the position -------------------------
+
+def _positions(name: str, seed: int, every: int = 5) -> list[State]:
+    """Positions with a choice along a deal of ``name`` played at random."""
+    game = make_game(name)
+    state = game.deal(game.first_dealers()[0], seed=seed)
+    rng = random.Random(seed)
+    out: list[State] = []
+    n = 0
+    while not state.is_terminal():
+        if len(state.legal_actions()) > 1:
+            n += 1
+            if n % every == 1:
+                out.append(state.clone())
+        state.apply(rng.choice(state.legal_actions()))
+    return out
+
+
+@pytest.mark.parametrize("name, player", [("sixtysix", "pimc:iterations=4"),
+                                          ("bezique", "pimc:iterations=2,rollout=random"),
+                                          ("sixtysix", "ismcts:iterations=60"),
+                                          ("bezique3", "flat:iterations=40")])
+def test_one_position_always_gets_one_evaluation_whatever_the_hidden_cards(
+        name: str, player: str) -> None:
+    """The fault: asking the hint twice in one position gave other values, and the review
+    weighed it with yet other worlds. ``evaluate`` seeds a fresh player from the
+    position: twice in a row, from a player that has weighed other positions meanwhile,
+    and in any deal that looks the same to the seat (other hidden cards), the same
+    values and errors; the seed never depends on a card the seat cannot see."""
+    game = make_game(name)
+    bot = make_bot(player, game, 1)
+    rng = random.Random(4)
+    for state in _positions(name, 6)[:4]:
+        seat = state.current_player()
+        first = evaluate(bot, state)
+        bot.choose(state)  # the player's own generator moves on: no matter
+        assert evaluate(bot, state) == first
+        twin = state.resample(seat, rng)
+        assert twin.observation(seat) == state.observation(seat)
+        assert position_seed(twin) == position_seed(state) == first.seed
+        assert evaluate(bot, twin) == first
+        assert {w.action for w in first.ranked} == set(state.legal_actions())
+        assert [w.value for w in first.ranked] == sorted((w.value for w in first.ranked),
+                                                         reverse=True)
+
+
+def test_the_position_seed_is_not_pythons_salted_hash() -> None:
+    """``hash()`` of a string changes with PYTHONHASHSEED from one run to the next; the
+    position's seed must not, or a hint would change when the program is started again."""
+    code = ("from bezique.games import make_game; from bezique.analysis import position_seed;"
+            "g = make_game('bezique'); print(position_seed(g.deal(0, seed=3)))")
+    seen = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True, env={**os.environ, "PYTHONHASHSEED": salt}).stdout
+            for salt in ("1", "2", "3")}
+    assert len(seen) == 1
+    assert int(seen.pop()) == position_seed(make_game("bezique").deal(0, seed=3))
+
+
+def test_the_standard_error_is_zero_where_every_world_is_the_true_deal() -> None:
+    """Sixty-Six with the stock gone: every card is known (SS 29), every world PIMC draws
+    is the real deal and the solver values it exactly, so the values are the solver's and
+    their standard error is 0; earlier, with hidden cards, the worlds differ."""
+    game = make_game("sixtysix")
+    solver = solver_for(game)
+    assert solver is not None
+    bot = make_bot("pimc:iterations=4,rollout=random", game, 0)
+    rules = [make_bot("rules", game, p) for p in (0, 1)]
+    for seed in range(20):
+        state = game.deal(0, seed=seed)
+        hidden = evaluate(bot, state)  # the first lead: five cards of the other hidden
+        assert any(w.error for w in hidden.ranked) and hidden.exact == 0
+        while not state.is_terminal():
+            obs = state.observation(state.current_player())
+            if obs.stock_size == 0 and not obs.closed and len(state.legal_actions()) > 1:
+                ev = evaluate(bot, state)
+                assert {w.action: w.value for w in ev.ranked} == pytest.approx(
+                    solver.solve(state))
+                assert all(w.error == 0 and w.samples == 4 for w in ev.ranked)
+                assert ev.exact == ev.iterations == 4 and ev.unit == "game points"
+                return
+            state.apply(rules[state.current_player()].choose(state))
+    raise AssertionError("no position with the stock gone and a choice in 20 deals")
+
+
+def test_the_standard_error_of_weighted_worlds_counts_their_effective_number() -> None:
+    """Equal weights (inference's, when it has learnt nothing) change neither the mean nor
+    the error (the sample standard deviation over the root of the number of worlds); one
+    world weighing far more than the others leaves little more than one world's worth of
+    evidence (Kish's effective number), so a larger error than the same values equally
+    weighted."""
+    values = [3.0, -1.0, 4.0, 1.0, -5.0, 9.0]
+    plain, doubled, skewed = RootStats(), RootStats(), RootStats()
+    for i, v in enumerate(values):
+        plain.add("a", v)
+        doubled.add("a", v, 2.0)
+        skewed.add("a", v, 50.0 if i == 0 else 1.0)
+    p, d, s = plain.estimate("a"), doubled.estimate("a"), skewed.estimate("a")
+    assert p is not None and d is not None and s is not None
+    mean = sum(values) / len(values)
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
+    assert p.value == pytest.approx(mean) and p.error == pytest.approx(sd / math.sqrt(6))
+    assert (d.value, d.error) == pytest.approx((p.value, p.error))
+    weights = [50.0] + [1.0] * 5
+    total = sum(weights)
+    wmean = sum(w * v for w, v in zip(weights, values, strict=True)) / total
+    spread = sum(w * (v - wmean) ** 2 for w, v in zip(weights, values, strict=True)) / total
+    effective = total ** 2 / sum(w * w for w in weights)  # about 1.2 worlds
+    assert s.value == pytest.approx(wmean)
+    assert s.error == pytest.approx(math.sqrt(spread / (effective - 1)))
+    assert s.error is not None and p.error is not None and s.error > 1.5 * p.error
+    one = RootStats()
+    one.add("a", 2.0)
+    assert one.estimate("a") == Estimate(2.0, None, 1)  # no spread from a single world
+    assert RootStats().estimate("a") is None
+
+
+def test_every_game_has_a_unit_and_binocle_is_reviewed_in_points() -> None:
+    """A review marks a decision from half a game point in the games scored in game points
+    or hundreds, but from 10 points where a deal's points are the score. Binocle is
+    scored in points to 1000 (Foster's Binocle, Scoring): it used to get the threshold of
+    game points, 0.5, marking every decision that lost a point."""
+    assert set(GAMES) <= set(RESULT_UNITS)
+    for name in ("binocle", "binocle3", "binocle4", "binocleauction"):
+        assert result_unit(name) == "points" and default_threshold(name) == 10.0
+    assert (result_unit("sixtysix4"), default_threshold("sixtysix4")) == ("game points", 0.5)
+    assert (result_unit("chouette"), default_threshold("chouette")) == ("hundreds", 0.5)
+
+
+def test_a_decision_knows_its_position_as_its_seat_saw_it() -> None:
+    """Bézique: the trick, the hand and the card led, from the deciding seat's
+    observation; a declaration after a trick is 'after trick N'."""
+    game = make_game("bezique")
+    state = game.deal(0, seed=5)
+    rng = random.Random(5)
+    seen_follow = seen_declare = False
+    while not state.is_terminal() and not (seen_follow and seen_declare):
+        seat = state.current_player()
+        obs = state.observation(seat)
+        p = position_of(state, seat)
+        assert p.hand == tuple(c.notation() for c in obs.hand)
+        assert p.on_table == tuple(c.notation() for c in obs.tables[seat])
+        assert p.trump == obs.trump.letter
+        if obs.phase == "follow":
+            assert p.to_trick == tuple(c.notation() for c in obs.trick) and p.to_trick
+            assert (p.trick, p.stage) == (obs.tricks_played + 1,
+                                          f"trick {obs.tricks_played + 1}")
+            seen_follow = True
+        if obs.phase == "declare":
+            assert p.stage == f"after trick {obs.tricks_played}"
+            seen_declare = True
+        state.apply(rng.choice(state.legal_actions()))
+    assert seen_follow and seen_declare

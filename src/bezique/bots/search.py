@@ -71,6 +71,38 @@ def margins(state: State) -> list[float]:
     return [margin(r, sides, p) for p in range(len(r))]
 
 
+#: what a deal's ``returns()`` count, by game: the points of the deal (Bézique and
+#: Binocle, scored in points to a game of 1000 or more), game points (the Sixty-Six
+#: family: 1 to 3 a deal, SS 7) or hundreds (Rubicon's game settled in hundreds, RB 42,
+#: and Chouette's stakes, which are Rubicon games)
+RESULT_UNITS = {
+    "bezique": "points", "bezique3": "points", "bezique4": "points",
+    "binocle": "points", "binocle3": "points", "binocle4": "points",
+    "binocleauction": "points",
+    "sixtysix": "game points", "sixtysix3": "game points", "sixtysix4": "game points",
+    "schnapsen": "game points",
+    "rubicon": "hundreds", "chinese": "hundreds", "chouette": "hundreds",
+}
+
+
+def result_unit(game: Game[Any] | str) -> str:
+    """The unit of a game's deal results, and so of every margin and value the search
+    players give (see :data:`RESULT_UNITS`; an unlisted game's results are "points").
+
+    >>> result_unit("sixtysix"), result_unit("rubicon"), result_unit("binocle")
+    ('game points', 'hundreds', 'points')
+    """
+    name = game if isinstance(game, str) else game.name
+    return RESULT_UNITS.get(name, "points")
+
+
+def decimals(unit: str) -> int:
+    """The decimal places a value in ``unit`` is written with: one for points (a deal's
+    points go by tens), two for game points and hundreds (a deal is worth 1 to 3 or a
+    few)."""
+    return 1 if unit == "points" else 2
+
+
 # -- rollouts ----------------------------------------------------------------------------
 
 ROLLOUTS = ("random", "rules")
@@ -207,32 +239,78 @@ _COMMON = (
 # -- the base ----------------------------------------------------------------------------
 
 
+@dataclasses.dataclass(frozen=True)
+class Estimate:
+    """What a search found an action worth: its mean margin (``value``, in the game's
+    units), the standard error of that mean over the evaluations (``None`` with fewer
+    than two; 0 when every world gave the same value, as when all are the true deal) and
+    how many evaluations (worlds, playouts or simulations) it rests on."""
+
+    value: float
+    error: float | None
+    samples: int
+
+
 @dataclasses.dataclass
 class RootStats:
     """What a search (or one worker's share of it) knows at the root: per action, the sum
-    of the weighted margins, the sum of the weights and the number of evaluations; how
-    many iterations ran and, for PIMC, in how many worlds an exact solver decided."""
+    of the weighted margins, of the weighted squared margins, of the weights and of the
+    squared weights, and the number of evaluations; how many iterations ran and, for
+    PIMC, in how many worlds an exact solver decided."""
 
     sums: dict[Action, float] = dataclasses.field(default_factory=dict)
     weights: dict[Action, float] = dataclasses.field(default_factory=dict)
     counts: dict[Action, int] = dataclasses.field(default_factory=dict)
     iterations: int = 0
     exact: int = 0
+    squares: dict[Action, float] = dataclasses.field(default_factory=dict)
+    weights2: dict[Action, float] = dataclasses.field(default_factory=dict)
 
     def add(self, action: Action, value: float, weight: float = 1.0) -> None:
         """Count one evaluation of ``action``."""
         self.sums[action] = self.sums.get(action, 0.0) + weight * value
+        self.squares[action] = self.squares.get(action, 0.0) + weight * value * value
         self.weights[action] = self.weights.get(action, 0.0) + weight
+        self.weights2[action] = self.weights2.get(action, 0.0) + weight * weight
         self.counts[action] = self.counts.get(action, 0) + 1
 
     def merge(self, other: RootStats) -> None:
         """Add another share's statistics to these."""
         for a, s in other.sums.items():
             self.sums[a] = self.sums.get(a, 0.0) + s
+            self.squares[a] = self.squares.get(a, 0.0) + other.squares.get(a, 0.0)
             self.weights[a] = self.weights.get(a, 0.0) + other.weights[a]
+            self.weights2[a] = self.weights2.get(a, 0.0) + other.weights2.get(a, 0.0)
             self.counts[a] = self.counts.get(a, 0) + other.counts[a]
         self.iterations += other.iterations
         self.exact += other.exact
+
+    def estimate(self, action: Action) -> Estimate | None:
+        """The (weighted) mean margin of ``action`` and its standard error, or ``None``
+        when the search never tried it. With weights (inference) the error counts
+        Kish's effective number of worlds, ``(sum w)^2 / sum w^2``; with equal weights
+        it is the sample standard deviation over the square root of their number.
+
+        >>> s = RootStats()
+        >>> for v in (1.0, 3.0, 2.0, 6.0):
+        ...     s.add("a", v)
+        >>> e = s.estimate("a")
+        >>> e.value, round(e.error, 4), e.samples  # sd 2.1602 / sqrt(4)
+        (3.0, 1.0801, 4)
+        """
+        w = self.weights.get(action, 0.0)
+        if w <= 0:
+            return None
+        mean = self.sums[action] / w
+        n = self.counts[action]
+        w2 = self.weights2.get(action, 0.0)
+        effective = w * w / w2 if w2 > 0 else 0.0
+        if n < 2 or effective <= 1 + 1e-9:
+            return Estimate(mean, None, n)
+        spread = self.squares.get(action, 0.0) / w - mean * mean
+        if spread <= 1e-12 * max(1.0, mean * mean):  # equal values, but for rounding
+            spread = 0.0
+        return Estimate(mean, math.sqrt(spread / (effective - 1)), n)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -373,41 +451,57 @@ class SearchBot(Bot):
         self.last = stats
         return stats
 
-    def values(self, state: State) -> dict[Action, float]:
-        """The expected margin of each legal action for the seat to move, from a search
-        (an action the search never tried, possible only when ``seconds`` cut it short,
-        gets the lowest value found). Draws one number from the bot's generator."""
+    def reseeded(self, seed: int) -> SearchBot:
+        """The same player (its class and every parameter) with a new seed and no memory
+        of earlier decisions: what weighs a position afresh (hints, reviews)."""
+        return type(self)(self.game, seed, **self.params)
+
+    def weigh(self, state: State) -> dict[Action, Estimate]:
+        """Each legal action's :class:`Estimate` for the seat to move, from a search (an
+        action the search never tried, possible only when ``seconds`` cut it short, gets
+        the lowest value found, no error and no samples). Draws one number from the bot's
+        generator."""
         stats = self.search(state)
-        out: dict[Action, float] = {}
-        for a in state.legal_actions():
-            w = stats.weights.get(a, 0.0)
-            if w > 0:
-                out[a] = stats.sums[a] / w
-        floor = min(out.values(), default=0.0)
-        return {a: out.get(a, floor) for a in state.legal_actions()}
+        legal = state.legal_actions()
+        found = {a: e for a in legal if (e := stats.estimate(a)) is not None}
+        floor = min((e.value for e in found.values()), default=0.0)
+        return {a: found.get(a, Estimate(floor, None, 0)) for a in legal}
+
+    def values(self, state: State) -> dict[Action, float]:
+        """The expected margin of each legal action for the seat to move (the values of
+        :meth:`weigh`). Draws one number from the bot's generator."""
+        return {a: e.value for a, e in self.weigh(state).items()}
 
     def choose(self, state: State) -> Action:
         """The action of the highest value (:meth:`values`; ties: the first legal)."""
         return _best(self.values(state), state.legal_actions())[0]
 
     def advise(self, state: State) -> Advice:
-        """:meth:`choose`'s action, with its expected margin, the budget that found it
-        and the next best action."""
-        values = self.values(state)
+        """:meth:`choose`'s action, with its expected margin in the game's units (see
+        :func:`result_unit`), the budget that found it, the next best action and the
+        standard error of the best one's value."""
+        weighed = self.weigh(state)
+        values = {a: e.value for a, e in weighed.items()}
         legal = state.legal_actions()
         best, value = _best(values, legal)
         stats = self.last
         assert stats is not None
-        reasons = [f"expected {value:+.1f} points over {stats.iterations} {self.unit}"]
+        unit = result_unit(self.game)
+        places = decimals(unit)
+        reasons = [f"expected {value:+.{places}f} {unit} over {stats.iterations}"
+                   f" {self.unit}"]
         rest = [(v, i, a) for i, (a, v) in enumerate(values.items()) if a != best]
         if rest:
             v2, _, a2 = max(rest, key=lambda t: (t[0], -t[1]))
-            reasons[0] += f"; next best {a2} {v2:+.1f}"
+            reasons[0] += f"; next best {a2} {v2:+.{places}f}"
         else:
             reasons[0] += "; the only legal action"
         if stats.exact:
             reasons.append(f"solved exactly in {stats.exact} of {stats.iterations}"
                            f" {self.unit}")
+        error = weighed[best].error
+        if error is not None and rest:
+            reasons.append(f"one standard error of that value: {error:.{places}f}")
         return Advice(best, tuple(reasons))
 
     def __repr__(self) -> str:
@@ -721,12 +815,13 @@ class Inference:
 
 
 class _Node:
-    __slots__ = ("avail", "children", "total", "visits")
+    __slots__ = ("avail", "children", "squares", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0  # kept at the root's children only (the standard error)
         self.avail = 1
 
 
@@ -806,11 +901,15 @@ class ISMCTSBot(SearchBot):
             for ch, mover in path:
                 ch.visits += 1
                 ch.total += m[mover]
+            if path:
+                first, mover = path[0]
+                first.squares += m[mover] * m[mover]
         stats = RootStats(iterations=n)
         for a, ch in root.children.items():
             if ch.visits:
                 stats.sums[a] = ch.total
-                stats.weights[a] = float(ch.visits)
+                stats.squares[a] = ch.squares
+                stats.weights[a] = stats.weights2[a] = float(ch.visits)
                 stats.counts[a] = ch.visits
         return stats
 
@@ -845,5 +944,6 @@ SEARCH_BOTS: dict[str, type[SearchBot]] = {
 
 SearchFactory = Callable[[Game[Any], int | None], SearchBot]
 
-__all__ = ["ROLLOUTS", "SEARCH_BOTS", "FlatMonteCarloBot", "ISMCTSBot", "Inference",
-           "PIMCBot", "Param", "RootStats", "SearchBot", "margin", "margins"]
+__all__ = ["RESULT_UNITS", "ROLLOUTS", "SEARCH_BOTS", "Estimate", "FlatMonteCarloBot",
+           "ISMCTSBot", "Inference", "PIMCBot", "Param", "RootStats", "SearchBot", "decimals",
+           "margin", "margins", "result_unit"]

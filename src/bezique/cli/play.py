@@ -29,8 +29,9 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
+from ..analysis import evaluate, position_seed
 from ..bots import BOTS, Bot, make_bot
-from ..bots.search import SearchBot
+from ..bots.search import SearchBot, decimals
 from ..core.cards import Card
 from ..core.errors import BeziqueError, IllegalActionError, OptionError, RecordError
 from ..core.events import DrewLast, Exchanged
@@ -54,13 +55,15 @@ from ..present import (
 )
 from ..record import Record, RecordWriter, record_from_match, replay_file
 from .main import cli
-from .render import PlainRenderer, choose_renderer, output_takes_symbols
+from .render import DataTable, PlainRenderer, choose_renderer, output_takes_symbols
 
 HUMAN = "human"
 COMPUTER_NAME = "Computer"
 RECORD_DIR_HELP = "$XDG_DATA_HOME/bezique/ (by default ~/.local/share/bezique/)"
 #: the longest line read from the player; anything longer is refused unread
 MAX_INPUT = 500
+#: a choice's label longer than this loses its explanation in brackets in a table
+BRIEF = 30
 
 
 class PlayError(click.ClickException):
@@ -448,7 +451,12 @@ class Session:
                 self.out.screen(self.screen(state, []))
                 continue
             if low == "hint":
-                self.say("", *wrap(self.hint(state, choices)))
+                for part in self.hint(state, choices):
+                    self.say("")
+                    if isinstance(part, DataTable):
+                        self.out.table(part)
+                    else:
+                        self.say(*wrap(part))
                 self.out.screen(self.screen(state, []))
                 continue
             if low in ("score", "sheet"):
@@ -520,37 +528,53 @@ class Session:
             return str(exc).rstrip(".")
         return f"{action} is not among the legal actions"
 
-    def hint(self, state: State, choices: list[Action]) -> str:
+    def hint(self, state: State, choices: list[Action]) -> list[str | DataTable]:
+        """What the hint player would do here (``state``: the deal as drawn, for the
+        choices' numbers and labels). A search player weighs the match's real position
+        with :func:`bezique.analysis.evaluate`, the one evaluation ``bezique review``
+        makes too, seeded from the position: the same position always gets the same
+        values, shown as a table with their unit and standard errors. The rule-based
+        player, seeded from the position too, says why."""
         if not self.hints:
-            return "Hints are off in this match (start or resume it with --hints)."
+            return ["Hints are off in this match (start or resume it with --hints)."]
         if self.hint_bot is None:
-            return (f"No hints: there is no rule-based player for {self.match.game.title}"
-                    " here.")
+            return [f"No hints: there is no rule-based player for {self.match.game.title}"
+                    " here."]
         who = ("the rule-based player" if self.hint_bot.name == "rules"
                else f"the {self.hint_bot.name} player")
-        weigh = getattr(self.hint_bot, "values", None)
-        if weigh is not None:  # a search player: its choice and what each choice is worth
-            values = weigh(state.clone())
-            ranked = sorted(values.items(), key=lambda kv: -kv[1])
-            parts = [f"{self.numbered(state, choices, a)} {v:+.1f}" for a, v in ranked]
-            return (f"Hint: {who} would choose {self.numbered(state, choices, ranked[0][0])}."
-                    f" Expected points of each choice: {'; '.join(parts)}.")
+        real = self.match.state  # Chouette's whole position, not only the duel drawn
+        if isinstance(self.hint_bot, SearchBot):
+            ev = evaluate(self.hint_bot, real)
+            rows = [(self.numbered(state, choices, w.action, brief=True), w.value, w.error,
+                     "") for w in ev.ranked]
+            title = (f"Hint: {who} would choose "
+                     f"{self.numbered(state, choices, ev.best.action)}.")
+            note = values_note(ev.unit, ev.sampled, ev.iterations, ev.exact,
+                               len(set(real.sides)), "your side's")
+            return [values_table(title, rows, ev.unit, note)]
+        self.hint_bot.rng = random.Random(position_seed(real))
         advise = getattr(self.hint_bot, "advise", None)
         reasons: tuple[str, ...] = ()
         if advise is not None:
-            advice = advise(state.clone())
+            advice = advise(real.clone())
             action, reasons = advice.action, tuple(advice.reasons)
         else:
-            action = self.hint_bot.choose(state.clone())
+            action = self.hint_bot.choose(real.clone())
         text = f"Hint: {who} would choose {self.numbered(state, choices, action)}."
         if reasons:
             text += " Why: " + "; ".join(_cards_as_shown(r.rstrip(".")) for r in reasons) + "."
-        return text
+        return [text]
 
-    def numbered(self, state: State, choices: list[Action], action: Action) -> str:
-        """An action with its number in the list of choices: ``3: Q♠``."""
+    def numbered(self, state: State, choices: list[Action], action: Action, *,
+                 brief: bool = False) -> str:
+        """An action with its number in the list of choices: ``3: Q♠``; ``brief``: without
+        a long explanation in brackets (``close``, not ``close (no more drawing; ...)``),
+        for a table's column."""
         number = f"{choices.index(action) + 1}: " if action in choices else ""
-        return number + self.written(state, action)
+        text = self.written(state, action)
+        if brief and len(text) > BRIEF and " (" in text:
+            text = text[:text.index(" (")]
+        return number + text
 
     def written(self, state: State, action: Action) -> str:
         """An action as the screen writes it (``Q♠``, ``marriage K♦ Q♦ (20)``)."""
@@ -558,6 +582,32 @@ class Session:
         if spot is None:
             return self.view.label(state, action)
         return show(spot[0]) + ("*" if spot[1] else "")
+
+
+def values_table(title: str, rows: list[tuple[str, float, float | None, str]], unit: str,
+                 note: str) -> DataTable:
+    """The table of a position's values, a hint's or a review's: each choice (best
+    first) with its expected value in ``unit`` and its standard error, and a last column
+    of marks ("played", "best") when any row has one."""
+    places = decimals(unit)
+    marks = any(mark for *_, mark in rows)
+    cells = tuple((label, f"{value:+.{places}f}",
+                   "-" if error is None else f"{error:.{places}f}", *((mark,) if marks else ()))
+                  for label, value, error, mark in rows)
+    columns = ("choice", f"expected {unit}", "± s.e.", *(("",) if marks else ()))
+    return DataTable(title, columns, cells, (False, True, True, *((False,) if marks else ())),
+                     note)
+
+
+def values_note(unit: str, sampled: str, iterations: int, exact: int, sides: int,
+                whose: str) -> str:
+    """What the values of :func:`values_table` are: the unit, the margin they measure
+    and over how many sampled worlds the standard error (± s.e.) is taken."""
+    others = "the other side's" if sides <= 2 else "the mean of the other sides'"
+    solved = f", {exact} of them solved exactly" if exact else ""
+    return (f"Expected {unit} at the end of the deal: {whose} result less {others}. "
+            f"± s.e.: one standard error of that mean over the {iterations} {sampled}"
+            f" sampled{solved}.")
 
 
 _NOTATION = re.compile(r"\b([2-9TJQKA])([CDHS])\b")
@@ -850,4 +900,4 @@ def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent:
 
 
 __all__ = ["PlayError", "Session", "cut_for_deal", "default_record_path", "play",
-           "read_line", "record_dir", "resume_command"]
+           "read_line", "record_dir", "resume_command", "values_note", "values_table"]

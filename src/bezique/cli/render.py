@@ -8,6 +8,7 @@ terminals), the rich one draws the table in a panel with the cards in their colo
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import sys
 import textwrap
@@ -101,6 +102,43 @@ def breakdown_lines(title: str, br: Breakdown, names: Sequence[str]) -> list[str
     return lines
 
 
+@dataclasses.dataclass(frozen=True)
+class DataTable:
+    """A small table of figures (a hint's or a review's values): a title line, the
+    column headings, the rows (text cells; ``right`` says which columns are figures,
+    aligned right) and a note below."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    right: tuple[bool, ...]
+    note: str = ""
+
+
+def table_lines(table: DataTable, indent: str = "  ") -> list[str]:
+    """The table as plain text lines: the title, the headings, a rule, the rows in
+    columns, and the note wrapped to the screen's width."""
+    widths = [max([len(h)] + [len(r[i]) for r in table.rows])
+              for i, h in enumerate(table.columns)]
+
+    def row(cells: Sequence[str]) -> str:
+        parts = [c.rjust(w) if right else c.ljust(w)
+                 for c, w, right in zip(cells, widths, table.right, strict=True)]
+        return (indent + "  ".join(parts)).rstrip()
+
+    lines = textwrap.wrap(table.title, WIDTH, break_long_words=False,
+                          break_on_hyphens=False) if table.title else []
+    rule = indent + "  ".join(("-" if h else " ") * w for h, w in zip(table.columns, widths,
+                                                                       strict=True))
+    lines += [row(table.columns), rule.rstrip()]
+    lines += [row(r) for r in table.rows]
+    if table.note:
+        lines += textwrap.wrap(table.note, WIDTH, initial_indent=indent,
+                               subsequent_indent=indent, break_long_words=False,
+                               break_on_hyphens=False)
+    return lines
+
+
 class PlainRenderer:
     """Lines of text, for pipes, tests and terminals without colour."""
 
@@ -130,6 +168,10 @@ class PlainRenderer:
     def block(self, text: str) -> None:
         """A block of prose (the rules, the options)."""
         self.echo(*text.splitlines())
+
+    def table(self, table: DataTable) -> None:
+        """A table of figures (:class:`DataTable`)."""
+        self.echo(*table_lines(table))
 
 
 _RED = re.compile(r"(?:10|[2-9JQKA])[♥♦]\*?")
@@ -200,6 +242,23 @@ class RichRenderer(PlainRenderer):
         self.console.print(self._text(situation_line(screen), "bold"))
         for n, label in screen.choices:
             self.console.print(self._text(f"  {n:>2} {label}"))
+
+    def table(self, table: DataTable) -> None:
+        from rich import box
+        from rich.table import Table
+
+        # the title and the note as lines of their own: a table's title and caption
+        # would be wrapped to the table's narrow width
+        if table.title:
+            self.console.print(self._text(table.title, "bold"))
+        out = Table(box=box.SIMPLE_HEAD, show_edge=False)
+        for heading, right in zip(table.columns, table.right, strict=True):
+            out.add_column(heading, justify="right" if right else "left", no_wrap=True)
+        for row in table.rows:
+            out.add_row(*(self._text(c) for c in row))
+        self.console.print(out)
+        if table.note:
+            self.console.print(self._text(table.note, "dim"))
 
     def deal_over(self, title: str, story: Sequence[str], br: Breakdown,
                   names: Sequence[str], sheet: Sequence[str]) -> None:
