@@ -17,11 +17,11 @@ from click.testing import CliRunner, Result
 from bezique.bots import RandomBot, make_bot
 from bezique.cli import main as _main
 from bezique.cli import review as _review  # adds the command to ``cli``
-from bezique.cli.display import show
 from bezique.cli.main import cli
 from bezique.core.cards import Card
 from bezique.core.match import Match
 from bezique.games import make_game
+from bezique.present import show
 from bezique.record import read, record_from_match, write
 
 _main._register()  # bezique play too

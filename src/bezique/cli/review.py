@@ -18,8 +18,8 @@ from ..bots import Bot, make_bot
 from ..bots.search import SearchBot, decimals, result_unit
 from ..core.cards import Card, Suit
 from ..core.errors import BeziqueError, OptionError
+from ..present import show, sort_hand, symbols_in_use, use_symbols, wrap
 from ..record import Record
-from .display import show, sort_hand, symbols_in_use, use_symbols, wrap
 from .main import cli
 from .play import _cards_as_shown, values_note, values_table
 from .render import PlainRenderer, choose_renderer, output_takes_symbols
