@@ -358,6 +358,30 @@ def test_rb20_a_new_card_re_forms_only_the_single_bezique() -> None:
     assert not s.is_legal(GAME.parse_action("double-bezique QS QS* JD* JD*"))
 
 
+@pytest.mark.parametrize("lead", ["QS*", "QS"])
+def test_rb20_a_broken_double_bezique_re_forms_the_single_with_a_new_queen(lead: str) -> None:
+    """Foster (RB 20): in the béziques a new card re-forms the single bézique; the double
+    (triple, quadruple) bézique needs all its cards on the table together. A double
+    bézique broken up by a Queen of spades played away (or led from the hand for the
+    table's, RB 18) leaves a Jack of diamonds that a new Queen makes a bézique with
+    again, for 40; the new Queen re-forms no double bézique. The other Queen and Jack
+    stay paired: the Jack is freed when that Queen is played in turn."""
+    s = declaring("QS QS JD JD QS QS")
+    declare(s, "double-bezique QS QS JD JD")
+    win_trick(s, lead=lead)
+    assert not s.is_legal(GAME.parse_action("double-bezique QS QS* JD* JD*"))
+    assert [a for a in listed(s) if a.startswith(("bezique", "double"))] == [
+        "bezique QS JD*"]
+    declare(s, "bezique QS JD*")
+    assert [p for p, _ in scored(s)] == [500, 40]
+    win_trick(s)  # nothing played from the béziques: nothing more to re-form
+    assert not any(a.startswith(("bezique", "double")) for a in listed(s))
+    s.apply(DRAW)
+    win_trick(s, lead="QS*")  # the double's other Queen played away
+    declare(s, "bezique QS JD*")
+    assert [p for p, _ in scored(s)] == [500, 40, 40]
+
+
 def test_rb21_beziques_cumulatively_6540_all_eight_at_once_4500_only() -> None:
     s = declaring("QS QS QS QS JD JD JD JD")
     for n, name in ((1, "bezique"), (2, "double-bezique"), (3, "triple-bezique"),

@@ -13,7 +13,9 @@ Rubicon's own:
   bézique may not, RB 20);
 - a combination announced lies on the table intact until one of its cards is played (or
   stands replaced by its duplicate from the hand, RB 18): only then is it broken up and
-  may be re-formed with a new card (RB 16, 19);
+  may be re-formed with a new card (RB 16, 19); a broken double, triple or quadruple
+  bézique frees the card left paired with the one played to re-form the single bézique
+  (RB 20);
 - cards laid in one declaration count once in their class (eight bézique cards shown at
   once are the quadruple bézique only, RB 21);
 - a card led or played from the hand while a duplicate lies on the table in a scored
@@ -70,6 +72,7 @@ from .declarations import (
     STRENGTH,
     TEN,
     TRUMPS,
+    Beziques,
     Declare,
     Entry,
     MeldBase,
@@ -321,6 +324,8 @@ class Rubicon(Game["RubiconState"]):
         self._repeat = o.carte_blanche_repeat == "again_after_each_non_court_draw"
         self._patterns = {t: self.table.patterns(t, BEZIQUE_CARDS) for t in range(-1, 4)}
         self._candidates = {t: self.table.candidates(t, BEZIQUE_CARDS) for t in range(-1, 4)}
+        #: the class-B mark of a bézique card freed to re-form the single bézique (RB 20)
+        self._free_single = self.table["bezique"].value - 1
 
     @property
     def pack(self) -> Pack:
@@ -487,11 +492,11 @@ class RubiconObservation(Observation):
     more. ``trump`` is None until the first marriage or trump sequence makes it.
     ``table_announced`` gives each table card with the highest value it has been
     announced for in classes A, B and C (0: never; one below it, e.g. 99 for Four Aces,
-    for a card of a combination broken up and free to re-form it, RB 16-19), from which
-    a front end can tell what may still be re-formed; ``replacements`` are table cards
-    standing for a duplicate led or played from the hand, fresh again (RB 18).
-    ``brisques`` are the Aces and Tens each has won (public: the tricks were seen),
-    counted only at the settlement."""
+    39 in class B, for a card of a combination broken up and free to re-form it, RB
+    16-20), from which a front end can tell what may still be re-formed;
+    ``replacements`` are table cards standing for a duplicate led or played from the
+    hand, fresh again (RB 18). ``brisques`` are the Aces and Tens each has won (public:
+    the tricks were seen), counted only at the settlement."""
 
     dealer: int
     to_move: int
@@ -528,9 +533,10 @@ class RubiconState(TwoHandedState):
     Table entries are the family's ``(card, serial, used_a, used_b, used_c)``; a
     replacement card (RB 18) has ``-1`` in every class: fresh, as if in the hand. A card
     of a combination broken up has one below that combination's value in its class (99
-    for Four Aces): free to re-form it (RB 16-19). ``groups`` holds each seat's
-    combinations announced and lying intact, as ``(name, serials of its cards)``: what
-    playing one of their cards breaks."""
+    for Four Aces; 39 in class B for a bézique card freed by a broken bézique): free to
+    re-form it (RB 16-20). ``groups`` holds each seat's combinations announced and
+    lying intact, as ``(name, serials of its cards)``: what playing one of their cards
+    breaks."""
 
     __slots__ = ("game", "dealer", "trump", "stock", "hands", "tables", "carried", "points",
                  "phase", "player", "lead", "lead_table", "tricks", "won", "known", "serial",
@@ -701,8 +707,12 @@ class RubiconState(TwoHandedState):
         re-formed and scored again as often as this is done (RB 16), marriages and fours
         as the sequences (RB 19); its cards left are marked one below its value, so that
         a new card re-forms it with them (and they may go on into a higher combination)
-        but they make no lower one (RB 13). A double or higher bézique is not re-formed
-        (RB 20)."""
+        but they make no lower one (RB 13). In the béziques a new card re-forms only the
+        single bézique, the higher ones needing all their cards on the table at once (RB
+        20): a broken double, triple or quadruple frees one card of the other kind than
+        the one played (the Jack paired with a Queen played, and so on), marked to
+        re-form the single bézique; the pairs left stay together, each freed in its turn
+        when one of its cards is played."""
         mine = self.groups[p]
         broken = [g for g in mine if sid in g[1]]
         if not broken:
@@ -718,6 +728,25 @@ class RubiconState(TwoHandedState):
                 for i, e in enumerate(table):
                     if e[k] == v and e[1] != sid and e[1] in serials:
                         table[i] = _marked(e, k, v - 1)
+                continue
+            if not isinstance(cb.shape, Beziques):
+                continue
+            q, j = self.game.bezique_cards(self.trump)
+            other = j if c == q else q
+            left = [e for e in table if e[1] != sid and e[1] in serials]
+            mates = [e for e in left if e[0] == other]
+            if not mates:
+                continue
+            # the mate freed: one announced for this bézique and for no other lying
+            # intact (a Jack still in an unbroken single bézique stays married to it)
+            held = {r for n, g in kept if combos[n].klass == cb.klass for r in g}
+            mate = next((e for e in mates if e[k] == v and e[1] not in held), mates[0])
+            if mate[k] == v and mate[1] not in held:
+                i = table.index(mate)
+                table[i] = _marked(mate, k, self.game._free_single)
+            rest = tuple(e[1] for e in left if e is not mate)
+            if len(rest) >= 2:
+                kept.append((name, rest))
         groups = self.groups[:]  # copies share the old list and its tuples
         groups[p] = tuple(kept)
         self.groups = groups
