@@ -8,9 +8,10 @@ from test_rubicon_rules import FOLLOWS, STOCK, declaring, ids
 
 from bezique.bots import BOTS, RULE_BOTS, make_bot
 from bezique.bots.arena import duplicate_match
-from bezique.bots.rubicon_rules import RubiconRulesBot
+from bezique.bots.rubicon_rules import RubiconRulesBot, _View
 from bezique.core.cards import Suit
 from bezique.games import make_game
+from bezique.games.bezique.declarations import Play
 from bezique.games.bezique.rubicon import CARTE_BLANCHE, Rubicon, RubiconState
 
 GAME = Rubicon()
@@ -66,3 +67,17 @@ def test_it_refuses_another_game() -> None:
         state.apply(state.legal_actions()[0])
     with pytest.raises(TypeError, match="plays Rubicon"):
         RubiconRulesBot().choose(state)
+
+
+def test_it_sees_that_a_duplicate_led_from_the_hand_re_forms_the_combination() -> None:
+    # RB 16, 18: leading the second Ace of hearts (or the table's, the other laid in
+    # its place) breaks up the royal sequence on the table and re-forms it for the next
+    # trick won; the Seven of clubs breaks nothing, and the Ace held re-forms nothing
+    table = [(c, 250, 0, 0) for c in ids("AH TH KH QH JH")]
+    s = RubiconState.position(GAME, hands=[ids(FOLLOWS), ids("AH 7C")], trump=Suit.HEARTS,
+                              stock=ids(STOCK), tables=[(), table], to_move=1, dealer=0)
+    view = _View(s.observation(1), GAME)
+    plays = {str(a): a for a in s.legal_actions() if isinstance(a, Play)}
+    assert view.after(plays["AH"]) == 250
+    assert view.after(plays["AH*"]) == 250
+    assert view.after(plays["7C"]) == 0

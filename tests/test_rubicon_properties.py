@@ -88,6 +88,13 @@ def check_position(s: RubiconState, trump_before: int) -> None:
         on_table = {e[1] for e in s.tables[seat]}
         for m in s.carried[seat]:
             assert set(m[2]) <= on_table  # a carried combination lies on the table
+        # a combination lying intact: its cards on the table, none of them free to
+        # make it (or a lower one of its class) again until one is played (RB 13, 16)
+        marks = {e[1]: e[2:] for e in s.tables[seat]}
+        for name, serials in s.groups[seat]:
+            combo = game.table[name]
+            assert set(serials) <= on_table
+            assert all(marks[sid][combo.klass] >= combo.value for sid in serials)
     assert not (s.tables[0] or s.tables[1]) or s.stock  # taken up when the stock is out
     # the trump is made once and never changes
     assert trump_before == NO_TRUMP or s.trump == trump_before

@@ -263,6 +263,27 @@ def test_rb16_a_scored_combination_broken_up_and_re_formed_scores_again() -> Non
         s.apply(s.parse_action("marriage KS* QS*"))
 
 
+def test_rb16_a_scored_four_aces_re_forms_only_after_an_ace_is_played() -> None:
+    """Foster (Rubicon Bézique, Re-forming Combinations; RB 16): what is scored again is
+    a combination broken up and re-formed. A fifth Ace laid beside four Aces declared
+    and lying intact breaks nothing: it is no new Four Aces. Once an Ace of the four has
+    been played away, the new Ace re-forms them and they score 100 again."""
+    s = declaring("AS AH AD AC AS")
+    declare(s, "four-aces AS AH AD AC")
+    win_trick(s)
+    assert not any(a.startswith("four-aces") for a in listed(s))
+    laid_beside = GAME.parse_action("four-aces AS AH* AD* AC*")
+    assert not s.is_legal(laid_beside)
+    before = str(s)
+    with pytest.raises(IllegalActionError, match="not a legal declaration"):
+        s.apply(laid_beside)
+    assert str(s) == before and s.points[1] == 100
+    s.apply(DRAW)
+    win_trick(s, lead="AH*")  # an Ace of the four played away: they are broken up
+    declare(s, "four-aces AS AS* AD* AC*")  # the new Ace re-forms them
+    assert [p for p, _ in scored(s)] == [100, 100]
+
+
 def test_rb17_the_royal_sequence_scored_six_times_is_1500() -> None:
     s = declaring("AH TH KH QH JH AH TH KH QH JH")
     declare(s, "royal-sequence AH TH KH QH JH")
@@ -274,8 +295,16 @@ def test_rb17_the_royal_sequence_scored_six_times_is_1500() -> None:
 
 
 def test_rb18_leading_the_duplicate_from_the_hand_re_forms_the_combination() -> None:
+    """Foster (RB 18): there is no need to play away the table's card and lay the new
+    one; leading or playing the new card from the hand, then claiming the fresh
+    combination, comes to the same. Merely holding the duplicate, or laying it beside
+    the combination, re-forms nothing."""
     s = declaring("AH TH KH QH JH AH")
     declare(s, "royal-sequence AH TH KH QH JH")
+    win_trick(s)  # a low club: the sequence lies intact, the second Ace still held
+    assert not any(a.startswith("royal-sequence") for a in listed(s))
+    assert not s.is_legal(GAME.parse_action("royal-sequence AH TH* KH* QH* JH*"))
+    s.apply(DRAW)
     win_trick(s, lead="AH")  # the hand's Ace: the table keeps its five cards
     o = s.observation(0)
     assert o.tables[1] == tuple(sorted(Card.parse(c) for c in "AH TH KH QH JH".split()))
@@ -286,20 +315,39 @@ def test_rb18_leading_the_duplicate_from_the_hand_re_forms_the_combination() -> 
 
 
 def test_rb19_another_ace_claims_another_100_and_eight_aces_yield_500() -> None:
-    s = declaring("AS AH AD AC AS AH AD AC")
+    """Foster (RB 19): marriages, béziques and fours are broken up and re-formed like the
+    sequence. Having scored 100 Aces the player leads or plays another Ace and claims
+    100 Aces again, scoring them when he wins a trick (not necessarily the trick the Ace
+    went to); so eight Aces held can bring in 500. An Ace held, not led, re-forms
+    nothing (the four in the hand would only make a new Four Aces of their own)."""
+    s = declaring("AS AH AD AC AS AH AD AC TD")
+    s.hands[0].append(int(Card.parse("7H")))  # the adversary can trump an Ace led
     declare(s, "four-aces AS AH AD AC")
-    win_trick(s, lead="AS")  # led from the hand: the table's Ace is replaced
+    win_trick(s)  # a low club: four more Aces in the hand, none led
+    assert [a for a in listed(s) if a.startswith("four-aces")] == ["four-aces AS AH AD AC"]
+    assert not s.is_legal(GAME.parse_action("four-aces AS AH* AD* AC*"))
+    s.apply(DRAW)
+    s.apply(s.parse_action("AS"))  # another Ace led from the hand ...
+    s.apply(s.parse_action("7H"))  # ... and the trick lost to a trump
+    s.apply(DRAW)
+    s.apply(s.parse_action("7D"))
+    s.apply(s.parse_action("TD"))  # the next trick won: the 100 Aces claimed score now
     declare(s, next(a for a in listed(s) if a.startswith("four-aces")))
-    for _ in range(3):  # the other three Aces laid from the hand, one a trick
+    assert s.points[1] == 200
+    for card in ("AH", "AD", "AC"):  # the other three Aces led, one a trick
         win_trick(s)
+        assert not any(a.startswith("four-aces") for a in listed(s))
+        s.apply(DRAW)
+        win_trick(s, lead=card)
         declare(s, next(a for a in listed(s) if a.startswith("four-aces")))
+    assert [p for p, _ in scored(s)] == [100] * 5
     assert s.points[1] == 500
 
 
 def test_rb20_a_new_card_re_forms_only_the_single_bezique() -> None:
     s = declaring("QS JD QS")
     declare(s, "bezique QS JD")
-    win_trick(s)
+    win_trick(s, lead="QS*")  # the Queen played away: the bézique is broken
     declare(s, "bezique QS JD*")  # a new Queen re-forms the single bézique
     assert s.points[1] == 80
     # a double bézique is not re-formed by one new card: all four anew on the table
@@ -307,7 +355,31 @@ def test_rb20_a_new_card_re_forms_only_the_single_bezique() -> None:
     declare(s, "double-bezique QS QS JD JD")
     win_trick(s)
     assert not any(a.startswith(("double", "bezique")) for a in listed(s))
-    assert not s.is_legal(s.parse_action("double-bezique QS QS* JD* JD*"))
+    assert not s.is_legal(GAME.parse_action("double-bezique QS QS* JD* JD*"))
+
+
+@pytest.mark.parametrize("lead", ["QS*", "QS"])
+def test_rb20_a_broken_double_bezique_re_forms_the_single_with_a_new_queen(lead: str) -> None:
+    """Foster (RB 20): in the béziques a new card re-forms the single bézique; the double
+    (triple, quadruple) bézique needs all its cards on the table together. A double
+    bézique broken up by a Queen of spades played away (or led from the hand for the
+    table's, RB 18) leaves a Jack of diamonds that a new Queen makes a bézique with
+    again, for 40; the new Queen re-forms no double bézique. The other Queen and Jack
+    stay paired: the Jack is freed when that Queen is played in turn."""
+    s = declaring("QS QS JD JD QS QS")
+    declare(s, "double-bezique QS QS JD JD")
+    win_trick(s, lead=lead)
+    assert not s.is_legal(GAME.parse_action("double-bezique QS QS* JD* JD*"))
+    assert [a for a in listed(s) if a.startswith(("bezique", "double"))] == [
+        "bezique QS JD*"]
+    declare(s, "bezique QS JD*")
+    assert [p for p, _ in scored(s)] == [500, 40]
+    win_trick(s)  # nothing played from the béziques: nothing more to re-form
+    assert not any(a.startswith(("bezique", "double")) for a in listed(s))
+    s.apply(DRAW)
+    win_trick(s, lead="QS*")  # the double's other Queen played away
+    declare(s, "bezique QS JD*")
+    assert [p for p, _ in scored(s)] == [500, 40, 40]
 
 
 def test_rb21_beziques_cumulatively_6540_all_eight_at_once_4500_only() -> None:
@@ -327,10 +399,13 @@ def test_rb21_beziques_cumulatively_6540_all_eight_at_once_4500_only() -> None:
 
 
 def test_rb22_seven_heart_marriages_from_four_kings_and_four_queens() -> None:
+    """Foster (RB 22): a heart marriage declared, then three more heart Queens played,
+    each scoring the marriage, then three more heart Kings: seven marriages, each a new
+    combination."""
     s = declaring("KH QH QH QH QH KH KH KH", trump=Suit.SPADES)
     declare(s, "marriage KH QH")
-    for _ in range(6):  # three more Queens, then three more Kings
-        win_trick(s)
+    for card in ("QH", "QH", "QH", "KH", "KH", "KH"):
+        win_trick(s, lead=card)  # played from the hand for the table's (RB 18)
         declare(s, next(a for a in listed(s) if a.startswith("marriage")))
     assert [p for p, _ in scored(s)] == [20] * 7
 

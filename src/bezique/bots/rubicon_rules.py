@@ -46,10 +46,13 @@ from ..games.bezique.declarations import (
     SPADES,
     STRENGTH,
     TEN,
+    Beziques,
     Declare,
     Draw,
+    Four,
     Play,
     ScoreCarried,
+    Suited,
 )
 from ..games.bezique.rubicon import CarteBlanche, Rubicon, RubiconObservation, RubiconState
 from .base import Advice, Bot
@@ -162,7 +165,8 @@ class _View:
     def after(self, a: Play | None) -> float:
         """The best announcement open after winning a trick, having played ``a``: the
         rules' own list of declarations for the hand and table left (a duplicate played
-        from the hand leaves its table copy fresh, RB 18)."""
+        from the hand leaves its table copy fresh, RB 18; either way the combinations the
+        table card lay in are broken up and may be re-formed, RB 16)."""
         hand = [int(c) for c in self.obs.hand]
         entries = list(self.entries)
         if a is not None:
@@ -170,13 +174,16 @@ class _View:
             if a.from_table:
                 idx = max((i for i, e in enumerate(entries) if e[0] == c),
                           key=lambda i: sum(entries[i][1:]))
-                del entries[idx]
+                marks = entries.pop(idx)[1:]
+                _break(self.game, entries, c, marks)
             else:
                 hand.remove(c)
                 spent = [i for i, e in enumerate(entries) if e[0] == c and sum(e[1:]) > 0]
                 if spent:
                     i = max(spent, key=lambda i: sum(entries[i][1:]))
+                    marks = entries[i][1:]
                     entries[i] = (c, -1, -1, -1)
+                    _break(self.game, entries, c, marks)
         key = (tuple(sorted(hand)), tuple(sorted(entries)))
         got = self._after.get(key)
         if got is not None:
@@ -214,6 +221,44 @@ class _View:
         if self.stock_tricks <= 3:
             return 1.0
         return 0.8 if self.stock_tricks <= 10 else 0.6
+
+
+def _break(game: Rubicon, entries: list[tuple[int, int, int, int]], c: int,
+           marks: tuple[int, ...]) -> None:
+    """``entries`` (``(card, used_a, used_b, used_c)``) once card ``c``, announced for
+    ``marks``, leaves the combinations it lay in: as near as the marks show which they
+    were, the cards left with it in each are freed to re-form it, one below its value
+    (RB 16); of a double or higher bézique one card of the other kind, to re-form the
+    single (RB 20). The rules keep the combinations themselves; the observation shows
+    the marks only."""
+    rank, suit = c & 15, c >> 4
+    for combo in game.table:
+        k = combo.klass
+        if marks[k] != combo.value:
+            continue
+        shape = combo.shape
+        if isinstance(shape, Suited):
+            if rank not in shape.ranks:
+                continue
+            wanted = [suit * 16 + r for r in shape.ranks if r != rank]
+            free = combo.value - 1
+        elif isinstance(shape, Four):
+            if rank != shape.rank:
+                continue
+            wanted = [-1] * 3  # any three of the rank
+            free = combo.value - 1
+        elif isinstance(shape, Beziques) and c in (QS, JD):
+            wanted = [JD if c == QS else QS]
+            free = game.table["bezique"].value - 1
+        else:
+            continue
+        for w in wanted:
+            for i, e in enumerate(entries):
+                if e[1 + k] == combo.value and (e[0] == w or (w < 0 and e[0] & 15 == rank)):
+                    m = list(e)
+                    m[1 + k] = free
+                    entries[i] = (m[0], m[1], m[2], m[3])
+                    break
 
 
 def _card(text: str) -> int:

@@ -15,8 +15,9 @@ Foster gives the same declaring rules for two-handed Bézique and Rubicon Béziq
   the stock runs out (BZ 63-68, RB 23-25).
 
 What differs is data, stated by each game's :class:`MeldTable`: its combinations and
-values (the book's table, row by row), whether a combination may be re-formed with a
-replacement card and scored again (Rubicon's peculiarity, RB 16-22: ``reform``), and
+values (the book's table, row by row), whether a combination broken up (a card of it
+played) may be re-formed with a new card and scored again (Rubicon's peculiarity, RB
+16-22: ``reform``; the game frees the cards left when one of it is played), and
 whether combinations of one class announced together may share a card
 (``shared_in_declaration``: two-handed Bézique lets four Queens carry a bézique and the
 double bézique; Rubicon scores eight bézique cards shown at once as the quadruple only,
@@ -25,8 +26,10 @@ RB 21).
 Representation (chosen for speed): each player's declared cards on the table are tuples
 ``(card, serial, used_a, used_b, used_c)``, ``used_x`` the highest value of a class-x
 combination the card has been announced in. A card may serve in a combination of class x
-worth ``w`` while ``used_x < limit`` (``limit`` is ``w``, or ``w + 1`` for a combination
-that may be re-formed), which is all "no taking away", "no equal reuse" and "adding" need.
+worth ``w`` while ``used_x < w`` (the combination's ``limit``), which is all "no taking
+away", "no equal reuse" and "adding" need. A game that re-forms combinations (Rubicon)
+frees the cards of one broken up by setting their ``used_x`` one below its value: they
+may serve in it again, and in higher ones, but still in no lower one.
 """
 
 from __future__ import annotations
@@ -160,7 +163,8 @@ def named(text: str) -> Named:
 class Combination:
     """A kind of declaration: its name in the notation, class (A marriages and sequences,
     B béziques, C fours), value, title, number of cards, the cards it is made of, and
-    whether it may be re-formed with a replacement card and scored again (Rubicon)."""
+    whether, once broken up by one of its cards being played, it may be re-formed with a
+    new card and scored again (Rubicon, RB 16)."""
 
     name: str
     klass: int
@@ -178,8 +182,10 @@ class Combination:
     @property
     def limit(self) -> int:
         """A card announced in this class for less than ``limit`` may serve in it: the
-        value itself (no equal reuse, BZ 58), one more when it may be re-formed (RB 16)."""
-        return self.value + 1 if self.reform else self.value
+        value itself (no equal reuse, BZ 58). A combination that may be re-formed is no
+        exception while it lies intact: the game frees its cards when it is broken up
+        (Rubicon, RB 16), marking them one below the value."""
+        return self.value
 
 
 def row(klass: int, name: str, title: str, shape: Shape, value: int, *,

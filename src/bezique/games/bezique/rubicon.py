@@ -9,8 +9,13 @@ The declaring rules are the family's (:mod:`.declarations`). What this module st
 Rubicon's own:
 
 - the meld table, with the plain-suit sequence and the triple and quadruple béziques,
-  and which combinations may be re-formed with a replacement card and scored again
-  (RB 16-22; a double or higher bézique may not, RB 20);
+  and which combinations may be re-formed and scored again (RB 16-22; a double or higher
+  bézique may not, RB 20);
+- a combination announced lies on the table intact until one of its cards is played (or
+  stands replaced by its duplicate from the hand, RB 18): only then is it broken up and
+  may be re-formed with a new card (RB 16, 19); a broken double, triple or quadruple
+  bézique frees the card left paired with the one played to re-form the single bézique
+  (RB 20);
 - cards laid in one declaration count once in their class (eight bézique cards shown at
   once are the quadruple bézique only, RB 21);
 - a card led or played from the hand while a duplicate lies on the table in a scored
@@ -68,6 +73,7 @@ from .declarations import (
     STRENGTH,
     TEN,
     TRUMPS,
+    Beziques,
     Declare,
     Entry,
     MeldBase,
@@ -98,7 +104,8 @@ BEZIQUE_CARDS = (SPADES * 16 + QUEEN, DIAMONDS * 16 + JACK)
 
 def _rows() -> list[Any]:
     """The book's table (Rubicon Bézique, Declarations): class, name, title, cards,
-    value, and whether a replacement card re-forms it (Re-forming Combinations)."""
+    value, and whether, broken up, it is re-formed by a new card (Re-forming
+    Combinations)."""
     return [
         row(A, "marriage",          "Marriage",          suited("K Q", PLAIN),         20,
             reform=True),
@@ -318,6 +325,8 @@ class Rubicon(Game["RubiconState"]):
         self._repeat = o.carte_blanche_repeat == "again_after_each_non_court_draw"
         self._patterns = {t: self.table.patterns(t, BEZIQUE_CARDS) for t in range(-1, 4)}
         self._candidates = {t: self.table.candidates(t, BEZIQUE_CARDS) for t in range(-1, 4)}
+        #: the class-B mark of a bézique card freed to re-form the single bézique (RB 20)
+        self._free_single = self.table["bezique"].value - 1
 
     @property
     def pack(self) -> Pack:
@@ -525,10 +534,12 @@ class RubiconObservation(Observation):
     """Everything one seat may know in a deal of Rubicon or Chinese Bézique, and nothing
     more. ``trump`` is None until the first marriage or trump sequence makes it.
     ``table_announced`` gives each table card with the highest value it has been
-    announced for in classes A, B and C (0: never), from which a front end can tell what
-    may still be re-formed; ``replacements`` are table cards standing for a duplicate
-    led or played from the hand, fresh again (RB 18). ``brisques`` are the Aces and Tens
-    each has won (public: the tricks were seen), counted only at the settlement."""
+    announced for in classes A, B and C (0: never; one below it, e.g. 99 for Four Aces,
+    39 in class B, for a card of a combination broken up and free to re-form it, RB
+    16-20), from which a front end can tell what may still be re-formed;
+    ``replacements`` are table cards standing for a duplicate led or played from the
+    hand, fresh again (RB 18). ``brisques`` are the Aces and Tens each has won (public:
+    the tricks were seen), counted only at the settlement."""
 
     dealer: int
     to_move: int
@@ -563,12 +574,17 @@ class RubiconState(TwoHandedState):
     """A position in one deal of Rubicon (or Chinese) Bézique.
 
     Table entries are the family's ``(card, serial, used_a, used_b, used_c)``; a
-    replacement card (RB 18) has ``-1`` in every class: fresh, as if in the hand."""
+    replacement card (RB 18) has ``-1`` in every class: fresh, as if in the hand. A card
+    of a combination broken up has one below that combination's value in its class (99
+    for Four Aces; 39 in class B for a bézique card freed by a broken bézique): free to
+    re-form it (RB 16-20). ``groups`` holds each seat's combinations announced and
+    lying intact, as ``(name, serials of its cards)``: what playing one of their cards
+    breaks."""
 
     __slots__ = ("game", "dealer", "trump", "stock", "hands", "tables", "carried", "points",
                  "phase", "player", "lead", "lead_table", "tricks", "won", "known", "serial",
                  "log", "last_trick", "brisques", "last_winner", "_decl", "shown", "live",
-                 "revoked", "_rec")
+                 "revoked", "groups", "_rec")
 
     game: Rubicon
     dealer: int
@@ -594,6 +610,7 @@ class RubiconState(TwoHandedState):
     shown: list[bool]  # carte blanche shown
     live: list[bool]  # every card drawn since carte blanche shown (V-RB-05)
     revoked: list[int]  # the trick of a revoke under the French penalty, or -1
+    groups: list[tuple[tuple[str, tuple[int, ...]], ...]]  # intact combinations, per seat
     _rec: Any  # (log node, public record as of it): observations extend it, not redo it
 
     carried_sets_listed: ClassVar[int | None] = 1
@@ -632,6 +649,7 @@ class RubiconState(TwoHandedState):
         s.shown = [False, False]
         s.live = [False, False]
         s.revoked = [-1, -1]
+        s.groups = [(), ()]
         s._rec = None
         return s
 
@@ -644,7 +662,9 @@ class RubiconState(TwoHandedState):
                  points: Sequence[int] = (0, 0), brisques: Sequence[int] = (0, 0),
                  history: bool = True) -> RubiconState:
         """Set up a position directly (tests, puzzles): hands, table cards (a card, or
-        ``(card, used_a, used_b, used_c)`` for one already announced), the trump (None:
+        ``(card, used_a, used_b, used_c)`` for one already announced: such a card lies in
+        no combination that a play breaks up, so give one below a combination's value,
+        e.g. 99 for Four Aces, for a card free to re-form it, RB 16), the trump (None:
         not made yet), the stock top first, whose turn and in which phase (``lead``,
         ``follow`` with the ``lead`` card, ``declare`` for the winner of the last trick).
         Cards not placed count as won by seat 0 in earlier tricks, which the public
@@ -710,6 +730,69 @@ class RubiconState(TwoHandedState):
         if self.trump == NO_TRUMP and self.game.table.combos[melds[0][0]].klass == CLASS_A:
             self.trump = cards[0][0] >> 4
             self._note(TrumpMade, p, self.trump)
+
+    def _declare(self, p: int, action: Declare, plan: Any) -> None:
+        """As the family declares; and each combination announced (scored, or carried "to
+        score") lies on the table intact until one of its cards is played (RB 16): kept
+        in ``groups`` with the serials of its cards, the fresh ones numbered as laid."""
+        start = self.serial
+        super()._declare(p, action, plan)
+        new = tuple((name, tuple(start - r if r < 0 else r for _, r in refs))
+                    for name, refs in plan[1])
+        groups = self.groups[:]  # copies share the old list and its tuples
+        groups[p] = groups[p] + new
+        self.groups = groups
+
+    def _break(self, p: int, c: int, sid: int) -> None:
+        """Card ``c`` (table serial ``sid``) leaves the combinations it lies in, played
+        away or replaced by its duplicate led or played from the hand (RB 18): each is
+        broken up. Foster lets a combination laid on the table and scored be broken up,
+        re-formed and scored again as often as this is done (RB 16), marriages and fours
+        as the sequences (RB 19); its cards left are marked one below its value, so that
+        a new card re-forms it with them (and they may go on into a higher combination)
+        but they make no lower one (RB 13). In the béziques a new card re-forms only the
+        single bézique, the higher ones needing all their cards on the table at once (RB
+        20): a broken double, triple or quadruple frees one card of the other kind than
+        the one played (the Jack paired with a Queen played, and so on), marked to
+        re-form the single bézique; the pairs left stay together, each freed in its turn
+        when one of its cards is played."""
+        mine = self.groups[p]
+        broken = [g for g in mine if sid in g[1]]
+        if not broken:
+            return
+        kept = [g for g in mine if sid not in g[1]]
+        table = self.tables[p]
+        combos = self.game.table.combos
+        for name, serials in broken:
+            cb = combos[name]
+            k = 2 + cb.klass
+            v = cb.value
+            if cb.reform:  # every card left re-forms it
+                for i, e in enumerate(table):
+                    if e[k] == v and e[1] != sid and e[1] in serials:
+                        table[i] = _marked(e, k, v - 1)
+                continue
+            if not isinstance(cb.shape, Beziques):
+                continue
+            q, j = self.game.bezique_cards(self.trump)
+            other = j if c == q else q
+            left = [e for e in table if e[1] != sid and e[1] in serials]
+            mates = [e for e in left if e[0] == other]
+            if not mates:
+                continue
+            # the mate freed: one announced for this bézique and for no other lying
+            # intact (a Jack still in an unbroken single bézique stays married to it)
+            held = {r for n, g in kept if combos[n].klass == cb.klass for r in g}
+            mate = next((e for e in mates if e[k] == v and e[1] not in held), mates[0])
+            if mate[k] == v and mate[1] not in held:
+                i = table.index(mate)
+                table[i] = _marked(mate, k, self.game._free_single)
+            rest = tuple(e[1] for e in left if e is not mate)
+            if len(rest) >= 2:
+                kept.append((name, rest))
+        groups = self.groups[:]  # copies share the old list and its tuples
+        groups[p] = tuple(kept)
+        self.groups = groups
 
     def _declaration_refused(self, action: Declare) -> str | None:
         if self.trump == NO_TRUMP:
@@ -841,6 +924,8 @@ class RubiconState(TwoHandedState):
             entry = self.tables[p].pop(idx)
             if self.carried[p]:
                 self._lose_carried(p, entry[1])
+            if self.groups[p]:  # the combinations it lay in are broken up (RB 16)
+                self._break(p, c, entry[1])
         else:
             hand.remove(c)
             kn = self.known[p]
@@ -869,9 +954,11 @@ class RubiconState(TwoHandedState):
     def _replace(self, p: int, c: int) -> None:
         """RB 18: a card led or played from the hand while a duplicate lies on the table
         in a scored combination stands for that table card, which is thereby replaced and
-        fresh again, as if played and the hand's laid in its place. The copy chosen is
-        outside every carried combination (playing one of those would lose it, RB 25) and
-        the most spent."""
+        fresh again, as if played and the hand's laid in its place: Foster says leading or
+        playing the new card from the hand and claiming the fresh combination amounts to
+        playing away the table card and laying the new one, so the combinations the table
+        card lay in are broken up (RB 16). The copy chosen is outside every carried
+        combination (playing one of those would lose it, RB 25) and the most spent."""
         carried = {s for m in self.carried[p] for s in m[2]}
         best = -1
         spent = 0
@@ -881,6 +968,8 @@ class RubiconState(TwoHandedState):
         if best >= 0:
             e = self.tables[p][best]
             self.tables[p][best] = (c, e[1], -1, -1, -1)
+            if self.groups[p]:
+                self._break(p, c, e[1])
 
     def _show_carte_blanche(self, p: int) -> None:
         hand = self.hands[p]
@@ -948,6 +1037,7 @@ class RubiconState(TwoHandedState):
         if not stock:
             self._note(StockOut, w)
             self._take_up_tables()
+            self.groups = [(), ()]
             self.live = [False, False]  # announcements are at an end (RB 28)
         self._decl = None
         self.phase = LEAD
@@ -996,6 +1086,7 @@ class RubiconState(TwoHandedState):
         s.shown = self.shown
         s.live = self.live
         s.revoked = self.revoked
+        s.groups = self.groups
         s._rec = self._rec
         return s
 
@@ -1045,6 +1136,12 @@ class RubiconState(TwoHandedState):
 
     def __repr__(self) -> str:
         return f"<RubiconState trick={self.tricks} phase={PHASE_NAMES[self.phase]}>"
+
+
+def _marked(e: Entry, k: int, mark: int) -> Entry:
+    """A table entry with its field ``k`` (2, 3, 4: its mark in class A, B, C) set."""
+    return (e[0], e[1], mark if k == 2 else e[2], mark if k == 3 else e[3],
+            mark if k == 4 else e[4])
 
 
 def _marks(table: list[Entry]) -> tuple[tuple[Card, int, int, int], ...]:
