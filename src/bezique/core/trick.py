@@ -119,6 +119,52 @@ def must_follow_and_win(hand: Sequence[int], lead: int, trump: int,
     return list(hand)
 
 
+def heading_tiers(suit: int, best: int, trump: int, strength: Sequence[int]) -> list[int]:
+    """The duty to follow suit, head the trick and trump, as the order of preference of
+    the cards one may be made to play (masks of card ids, most preferred first): a card
+    of the suit led that beats ``best`` (the card winning so far) when that is of the
+    suit led; any card of the suit led; void, a trump that beats ``best`` when the trick
+    is trumped (over-trumping); any trump (under-trumping); then any card. One must play
+    from the first tier his hand meets (:func:`duty_cards`), and a card played shows
+    that he holds none of the tiers before its own (:func:`duty_shows`): the rule is
+    written once, and legality and the inference of voids both derive from it.
+
+    At two cards a trick ``best`` is the lead, and this is :func:`must_follow_and_win`
+    (the last tricks of Bézique, BZ 71); at more it is the follow, head, over- and
+    under-trump duty of three- and four-handed Bézique's last tricks, Binocle at three
+    and four, and Kreutz-mariage."""
+    tiers = []
+    if best >> 4 == suit:
+        tiers.append(above_mask(best, strength))
+    tiers.append(SUIT_MASKS[suit])
+    if 0 <= trump != suit:
+        if best >> 4 == trump:
+            tiers.append(above_mask(best, strength))
+        tiers.append(SUIT_MASKS[trump])
+    return tiers
+
+
+def duty_cards(hand: Sequence[int], tiers: Sequence[int]) -> list[int]:
+    """The cards of ``hand`` one may play under a duty given as tiers of preference
+    (:func:`heading_tiers`): those of the first tier the hand meets, else any."""
+    for mask in tiers:
+        cards = [c for c in hand if mask >> c & 1]
+        if cards:
+            return cards
+    return list(hand)
+
+
+def duty_shows(card: int, tiers: Sequence[int]) -> int:
+    """What playing ``card`` under a duty shows: the mask of the cards its player
+    cannot hold, every tier preferred to the first that holds ``card``."""
+    shown = 0
+    for mask in tiers:
+        if mask >> card & 1:
+            break
+        shown |= mask
+    return shown
+
+
 def must_follow(hand: Sequence[int], lead: int) -> list[int]:
     """Follow suit if able, otherwise any card (Sixty-Six after the stock)."""
     suit = lead >> 4
@@ -148,7 +194,11 @@ def above_mask(card: int, strength: Sequence[int]) -> int:
     it must head the trick and plays under ``card`` (Bézique's last tricks)."""
     suit = card >> 4
     s = strength[card]
-    return card_mask(c for c in range(suit * 16, suit * 16 + 16) if strength[c] > s)
+    m = 0
+    for c in range(suit * 16, suit * 16 + 16):
+        if strength[c] > s:
+            m |= 1 << c
+    return m
 
 
 #: A plain order (A K Q J T 9 8 7 .. 2 with no card points), for examples and tests.
@@ -517,28 +567,26 @@ class TrickStateN(PublicLog):
         it), shows about the rest of its hand: a game sets masks with :meth:`exclude`
         (a failure to follow, to trump, to head the trick). Nothing by default."""
 
-    def note_heading_play(self, seat: int, card: int) -> None:
-        """:meth:`note_play` for a game where one must follow suit, head the trick if
-        he can and trump when void, over-trumping if he can and else under-trumping
-        (the last tricks of three- and four-handed Bézique, Binocle at three and four,
-        Kreutz-mariage): a suit not followed is a void; void and no trump played, no
-        trumps either; a card of the winning card's suit that does not beat it, nothing
-        higher of that suit."""
+    def heading_duty(self) -> list[int]:
+        """The tiers of the duty to follow, head and trump (:func:`heading_tiers`) for the
+        trick in progress."""
         trick = self.trick
-        suit = trick[0] >> 4
-        t = self.trump
-        best = trick[self.trick_seats.index(self.winner)]
-        strength = self.order.strength
-        s = card >> 4
-        beaten = best >> 4 == s and strength[card] > strength[best]
-        if s != suit:
-            self.exclude(seat, SUIT_MASKS[suit])
-            if s != t and t >= 0:
-                self.exclude(seat, SUIT_MASKS[t])
-            elif best >> 4 == t and not beaten:
-                self.exclude(seat, above_mask(best, strength))
-        elif best >> 4 == suit and not beaten:
-            self.exclude(seat, above_mask(best, strength))
+        return heading_tiers(trick[0] >> 4, trick[self.trick_seats.index(self.winner)],
+                             self.trump, self.order.strength)
+
+    def heading_cards(self, hand: list[int]) -> list[int]:
+        """:meth:`follow_cards` for a game where one must follow suit, head the trick
+        (even a partner's), trump when void, over-trumping if he can and else
+        under-trumping (the last tricks of three- and four-handed Bézique, Binocle at
+        three and four, Kreutz-mariage)."""
+        return duty_cards(hand, self.heading_duty())
+
+    def note_heading_play(self, seat: int, card: int) -> None:
+        """:meth:`note_play` for the same games: the cards a card played shows its
+        player lacks, from the same duty (:func:`duty_shows`)."""
+        shown = duty_shows(card, self.heading_duty())
+        if shown:
+            self.exclude(seat, shown)
 
     def beats(self, card: int, best: int) -> bool:
         """Whether ``card`` takes the trick from ``best``, the card winning it so far."""

@@ -450,24 +450,7 @@ class KreutzState(TrickStateN):
         else:  # the opening lead: it counts once his side wins a trick (SS 23)
             self.pending[p] += value
 
-    def follow_cards(self, hand: list[int]) -> list[int]:
-        """Follow suit and head the trick if able (even a partner's); void, trump,
-        over-trumping a trumped trick if able, else under-trumping; else any card."""
-        suit = self.trick[0] >> 4
-        t = self.trump
-        best = self.trick[self.trick_seats.index(self.winner)]
-        same = [c for c in hand if c >> 4 == suit]
-        if same:
-            if best >> 4 == suit:
-                return [c for c in same if STRENGTH[c] > STRENGTH[best]] or same
-            return same  # trumped: follow suit, the trick cannot be won
-        trumps = [c for c in hand if c >> 4 == t]
-        if trumps:
-            if best >> 4 == t:
-                return [c for c in trumps if STRENGTH[c] > STRENGTH[best]] or trumps
-            return trumps
-        return list(hand)
-
+    follow_cards = TrickStateN.heading_cards
     def why_illegal(self, card: int, legal: list[int]) -> str:
         if card not in self.hands[self.player]:
             return f"{card_name(card)} is not in the hand of seat {self.player}"

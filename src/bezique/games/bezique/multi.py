@@ -737,24 +737,11 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
     def follow_cards(self, hand: list[int]) -> list[int]:
         """The last eight tricks (BZ 71 for three or four): follow suit and head the
         card winning the trick if able; void, trump, over-trumping a trumped trick if
-        able, else under-trumping (Foster, Four-handed Binocle); else any card. While
-        the stock lasts, any card."""
+        able, else under-trumping (Foster, Four-handed Binocle; the core's
+        :meth:`heading_cards`); else any card. While the stock lasts, any card."""
         if self.turn_up >= 0:
             return list(hand)
-        suit = self.trick[0] >> 4
-        t = self.trump
-        best = self._best()
-        same = [c for c in hand if c >> 4 == suit]
-        if same:
-            if best >> 4 == suit:
-                return [c for c in same if STRENGTH[c] > STRENGTH[best]] or same
-            return same  # the trick is trumped: follow suit, it cannot be won
-        trumps = [c for c in hand if c >> 4 == t]
-        if trumps:
-            if best >> 4 == t:
-                return [c for c in trumps if STRENGTH[c] > STRENGTH[best]] or trumps
-            return trumps
-        return list(hand)
+        return self.heading_cards(hand)
 
     def note_play(self, seat: int, card: int) -> None:
         """What a card played in the last eight tricks shows, where each must follow,

@@ -103,7 +103,7 @@ from ...core.trick import (
     TrickObservationN,
     TrickStateN,
 )
-from ..bezique.declarations import NINE, ORDER, STRENGTH, MeldBase, MeldTable, read_card
+from ..bezique.declarations import NINE, ORDER, MeldBase, MeldTable, read_card
 from .laying import Laying, best_laying, check_laying
 from .melds import CARD_POINTS, CARDS_IN_DEAL, PACK_48, RANKS_48, meld_table
 from .two_handed import GAME_STEP, KNOCK, Binocle, BinocleOptions, BinocleState, Knock
@@ -768,25 +768,7 @@ class MultiBinocleState(TrickStateN):
             acts.append(KNOCK)
         return acts
 
-    def follow_cards(self, hand: list[int]) -> list[int]:
-        """Follow suit and win if able: a card of the suit led that heads the trick while
-        the suit is winning, else any of the suit; void, a trump, over-trumping if he can
-        and under-trumping if not (Three-handed Binocle, Playing; Four-handed)."""
-        suit = self.trick[0] >> 4
-        t = self.trump
-        best = self.trick[self.trick_seats.index(self.winner)]
-        same = [c for c in hand if c >> 4 == suit]
-        if same:
-            if best >> 4 == suit:
-                return [c for c in same if STRENGTH[c] > STRENGTH[best]] or same
-            return same
-        trumps = [c for c in hand if c >> 4 == t] if t >= 0 else []
-        if trumps:
-            if best >> 4 == t:
-                return [c for c in trumps if STRENGTH[c] > STRENGTH[best]] or trumps
-            return trumps
-        return list(hand)
-
+    follow_cards = TrickStateN.heading_cards
     note_play = TrickStateN.note_heading_play
 
     def after_play(self, p: int) -> None:
