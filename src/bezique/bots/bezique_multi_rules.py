@@ -52,7 +52,6 @@ from ..games.bezique.declarations import (
     ScoreCarried,
 )
 from ..games.bezique.multi import (
-    BEZIQUE_CARDS,
     AskPartner,
     MultiBeziqueObservation,
     NothingToDeclare,
@@ -103,7 +102,7 @@ class _View:
         self.cf = min(1.0, self.tricks_left / 8.0)
         self.seven = t * 16 + SEVEN
         self.small_trumps = sum(self.have[t * 16 + r] for r in (7, 8, 9))
-        self.bq, self.bj = BEZIQUE_CARDS
+        self.bq, self.bj = game.bezique_cards(t)  # the Queen of spades, or EW's clubs
         self.values = {c.name: c.value for c in game.table}
         # every card not seen: the pack less this hand, every table, the known cards,
         # the tricks played and the trick in progress
