@@ -440,6 +440,62 @@ def test_ew129_nothing_to_declare_the_winner_may_still_declare() -> None:
         state.apply(ASK)
 
 
+def test_ew129_the_partner_may_declare_unasked_just_after_his_partners_trick() -> None:
+    # seat 0 won the trick and draws without declaring: seat 2 may declare first
+    state = pos(FOUR, ["9C", "9D", "KH QH", "9D"], phase="declare", to_move=0,
+                stock="AC KC QC JC 8S 8S 8H")
+    assert FOUR.options.partner_declares == "unasked"
+    do(state, "draw")
+    assert state.current_player() == 2 and state.observation(1).phase == "partner"
+    assert legal(state) == {"royal-marriage KH QH", "nothing"}
+    before = snapshot(state)
+    for action in (DRAW, EXCHANGE, ASK):
+        with pytest.raises(IllegalActionError):
+            state.apply(action)
+    assert snapshot(state) == before
+    do(state, "royal-marriage KH QH")
+    assert state.score_events() == [(2, 40, "Royal Marriage")]
+    assert state.hands[0][-1] == int(Card.parse("AC"))  # then all draw, the winner first
+    assert state.current_player() == 0 and state.observation(0).phase == "lead"
+
+
+def test_ew129_unasked_the_partner_with_nothing_says_so_and_all_draw() -> None:
+    state = pos(FOUR, ["9C", "9D", "9C", "9D"], phase="declare", to_move=0,
+                stock="AC KC QC JC 8S 8S 8H")
+    do(state, "draw")
+    assert legal(state) == {"nothing"}  # offered all the same: it tells nobody his hand
+    do(state, "nothing")
+    assert state.hands[0][-1] == int(Card.parse("AC"))
+    assert state.current_player() == 0 and state.observation(0).phase == "lead"
+
+
+def test_ew129_one_declaration_a_trick_for_the_side_the_partner_offered_only_once() -> None:
+    stock = "AC KC QC JC 8S 8S 8H"
+    # the winner declared: all draw
+    state = pos(FOUR, ["KD QD", "9D", "KH QH", "9D"], phase="declare", to_move=0,
+                stock=stock)
+    do(state, "marriage KD QD")
+    assert state.observation(0).phase == "lead"
+    # asked and answered nothing: the winner's draw is the draw
+    state = pos(FOUR, ["9C", "9D", "9C", "9D"], phase="declare", to_move=0, stock=stock)
+    do(state, "ask", "nothing", "draw")
+    assert state.observation(0).phase == "lead"
+    # Foster's exchange of the Seven is the winner's one score after the trick
+    state = pos(FOUR, ["7H 9C", "9D", "KD QD", "9D"], phase="declare", to_move=0,
+                stock=stock, turn_up="AS")
+    do(state, "exchange")
+    assert state.observation(0).phase == "lead"
+
+
+def test_ew129_when_asked_the_partner_declares_only_when_the_winner_asks() -> None:
+    game = four(partner_declares="when_asked")
+    state = pos(game, ["9C", "9D", "KH QH", "9D"], phase="declare", to_move=0,
+                stock="AC KC QC JC 8S 8S 8H")
+    do(state, "draw")
+    assert state.current_player() == 0 and state.observation(0).phase == "lead"
+    assert state.score_events() == []
+
+
 def test_ew129_asked_partner_may_not_draw_nor_exchange() -> None:
     state = pos(FOUR, ["9C", "9D", "7H 9C", "9D"], phase="declare", to_move=0,
                 stock="8C 8C 8D 8D 8S 8S 8H", turn_up="AH")

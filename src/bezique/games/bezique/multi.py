@@ -20,7 +20,10 @@ Enquire Within says "the above rules hold good": everything is two-handed Béziq
 - partnerships (four-handed): partners sit opposite (seats 0 and 2 against 1 and 3)
   and do not see each other's hands; after a trick, the winner may ask his partner
   whether he has anything to declare (``ask``), and the partner declares or answers
-  ``nothing``, when the winner may still declare himself; the side's points combine.
+  ``nothing``, when the winner may still declare himself; and the partner may declare
+  unasked (EW 129): when the winner draws with nothing declared, the partner has the
+  turn first (``partner_declares=unasked``); one declaration a trick for the side; the
+  side's points combine.
 
 The declaring rules are the family's (:mod:`.declarations`): one combination scored per
 trick won, the rest carried "to score", each player's table his own (declarations are
@@ -93,7 +96,8 @@ from .two_handed import EXCHANGE, EnquireWithinOptions, Exchange, TurnUp, _excha
 from .two_handed import TABLE as TWO_HANDED_TABLE
 
 __all__ = [
-    "ASK", "ASKED", "DECLARE", "EIGHT_LEFT_OUT", "FOUR_PACK_TABLE", "NOTHING", "OVER",
+    "ASK", "ASKED", "DECLARE", "EIGHT_LEFT_OUT", "FOUR_PACK_TABLE", "NOTHING", "OFFERED",
+    "OVER",
     "PLAY", "THREE_PACK_TABLE", "AskPartner", "FourHandedBezique", "FourHandedOptions",
     "MultiBeziqueObservation", "MultiBeziqueState", "NothingToDeclare", "PackLessOne",
     "ThreeHandedBezique", "ThreeHandedOptions",
@@ -102,6 +106,10 @@ __all__ = [
 # -- phases ------------------------------------------------------------------------------
 
 PLAY, DECLARE, ASKED, OVER = PLAY_PHASE, 1, 2, OVER_PHASE
+#: Four-handed: the winner of a trick would draw without a declaration, and his partner
+#: may declare first, unasked (EW 129; ``partner_declares=unasked``).
+OFFERED = 3
+PARTNER_DECLARES = ("unasked", "when_asked")
 BEZIQUE_CARDS = (SPADES * 16 + QUEEN, DIAMONDS * 16 + _JACK)
 #: Enquire Within's other bézique, when spades or diamonds are trumps (V-BZ-08)
 OTHER_PAIR = (CLUBS * 16 + QUEEN, HEARTS * 16 + _JACK)
@@ -287,6 +295,13 @@ class FourHandedOptions(TableOptions):
         "Each partner keeps his own score, the preferable way (Enquire Within upon"
         " Everything); or one partner gathers the tricks of both and the other keeps the"
         " score of both. The side's points are the same either way.", "V-BZ4-02")
+    partner_declares: str = _opt(
+        PARTNER_DECLARES[0], PARTNER_DECLARES,
+        "When the winner of a trick would draw without declaring, his partner may declare"
+        " first, without being asked (Enquire Within upon Everything: a player may declare"
+        " just after his partner has taken a trick), or says 'nothing'; the winner may also"
+        " ask him first. Or 'when_asked': the partner declares only when the winner asks.",
+        "EW 129")
 
 
 # -- the games -----------------------------------------------------------------------------
@@ -299,6 +314,8 @@ class MultiBezique(Game["MultiBeziqueState"]):
     hand_size: ClassVar[int] = 8
     #: whether the winner of a trick may ask his partner to declare (four-handed)
     partnership: ClassVar[bool] = False
+    #: whether the partner may declare after the winner's trick unasked (four-handed)
+    partner_unasked: bool = False
 
     def __init__(self, options: Options | None = None) -> None:
         super().__init__(options)
@@ -473,6 +490,10 @@ class FourHandedBezique(MultiBezique):
     min_players = max_players = 4
     partnership = True
 
+    def __init__(self, options: Options | None = None) -> None:
+        super().__init__(options)
+        self.partner_unasked = self.options.partner_declares == "unasked"
+
     def fixed_sides(self) -> Sequence[int]:
         """Partners sit opposite (EW 129)."""
         return (0, 1, 0, 1)
@@ -538,7 +559,8 @@ class MultiBeziqueObservation(Observation):
 
     ``phase`` is ``lead``, ``follow``, ``declare`` (the winner of a trick declares,
     exchanges, asks or draws), ``asked`` (his partner, asked, declares or says
-    ``nothing``) or ``end``. ``trick`` holds the cards of the trick in progress in the
+    ``nothing``), ``partner`` (the winner draws: his partner, unasked, declares first or
+    says ``nothing``) or ``end``. ``trick`` holds the cards of the trick in progress in the
     order played, led by ``trick_leader`` (who leads next while no card is down), and
     ``winning`` is the seat winning it so far (-1 before the lead). ``points`` are the
     points entered under each seat, ``side_points`` each side's total. ``excluded``
@@ -608,7 +630,8 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
                  "last_winner", "exchanged", "declared", "_decl", "_rec")
 
     phase_names: ClassVar[dict[int, str]] = {PLAY: "play", DECLARE: "declare",
-                                             ASKED: "asked", OVER: "end"}
+                                             ASKED: "asked", OFFERED: "partner",
+                                             OVER: "end"}
     order = ORDER
 
     game: MultiBezique
@@ -628,7 +651,7 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
     _decl: dict[Action, Any] | None
     _rec: Any
 
-    declare_phases = (DECLARE, ASKED)
+    declare_phases = (DECLARE, ASKED, OFFERED)
 
     @classmethod
     def from_pack(cls, game: MultiBezique, dealer: int, order: Sequence[int]
@@ -817,7 +840,13 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
         action, plan = self._chosen(action)
         kind = type(action)
         if kind is Draw:
-            self._draw()
+            if self._partner_may_declare():
+                # EW 129: the partner may declare after his partner's trick, unasked
+                self.phase = OFFERED
+                self.player = self.partners(p)[0]
+                self._decl = None
+            else:
+                self._draw()
         elif kind is Exchange:
             self._exchange(p)
             self._decl = None
@@ -847,9 +876,12 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
             self._decl = None
         elif kind is NothingToDeclare:
             self._note("nothing", p)
-            self.phase = DECLARE
             self.player = self.decl_winner
-            self._decl = None
+            if self.phase == OFFERED:  # the winner has chosen to draw: all draw
+                self._draw()
+            else:  # asked: the winner may still declare himself
+                self.phase = DECLARE
+                self._decl = None
         else:  # pragma: no cover - unreachable: checked against the options above
             raise IllegalActionError(f"not a {self.game.title} action: {quoted(action)}")
 
@@ -1058,6 +1090,16 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
         self._decl = opts
         return opts
 
+    def _partner_may_declare(self) -> bool:
+        """Whether the winner's partner is to declare before all draw: at four under
+        ``partner_declares=unasked``, the winner drawing with nothing declared after the
+        trick (his Seven's exchange ends his turn, as the two-handed game's, unless
+        Enquire Within's exchange with a declaration is played), and the partner not
+        already asked. Public facts only: the partner is given the turn whatever he
+        holds, and may say ``nothing``."""
+        return (self.game.partner_unasked and not self.asked and not self.declared
+                and (self.exchanged < 0 or self.game._ew_exchange))
+
     def _declaration_refused(self, action: Declare) -> str | None:
         if self.declared:
             return self._why_not(action)
@@ -1066,7 +1108,7 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
     def _why_not(self, action: Action) -> str:
         kind = type(action)
         if kind is Exchange:
-            if self.phase == ASKED:
+            if self.phase in (ASKED, OFFERED):
                 return "only the winner of the trick may exchange the Seven of trumps"
             if self.turn_up < 0:
                 return "there is no turn-up left to exchange"
@@ -1086,10 +1128,16 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
                 return "each plays for himself: there is no partner to ask"
             if self.phase == ASKED:
                 return "your partner has asked you: declare, or say nothing"
+            if self.phase == OFFERED:
+                return "your partner has won the trick and draws: declare, or say nothing"
+            if self.declared:
+                return "a declaration has been made after this trick: one per trick won"
             return "you have asked your partner already after this trick"
         if kind is NothingToDeclare:
             return "'nothing' answers your partner's question; you have not been asked"
         if kind is Draw:
+            if self.phase == OFFERED:
+                return "your partner has won the trick and draws: declare, or say nothing"
             return "your partner has asked you: declare, or say nothing"
         return super()._why_not(action)
 
