@@ -29,7 +29,7 @@ from bezique.games.bezique.multi import (
     ThreeHandedBezique,
     ThreeHandedOptions,
 )
-from bezique.games.bezique.two_handed import EXCHANGE
+from bezique.games.bezique.two_handed import EXCHANGE, BeziqueOptions, EnquireWithinOptions
 
 THREE = ThreeHandedBezique()
 THREE_63 = ThreeHandedBezique(ThreeHandedOptions(three_hand_pack="two_packs_minus_an_eight"))
@@ -443,6 +443,62 @@ def test_ew129_nothing_to_declare_the_winner_may_still_declare() -> None:
         state.apply(ASK)
 
 
+def test_ew129_the_partner_may_declare_unasked_just_after_his_partners_trick() -> None:
+    # seat 0 won the trick and draws without declaring: seat 2 may declare first
+    state = pos(FOUR, ["9C", "9D", "KH QH", "9D"], phase="declare", to_move=0,
+                stock="AC KC QC JC 8S 8S 8H")
+    assert FOUR.options.partner_declares == "unasked"
+    do(state, "draw")
+    assert state.current_player() == 2 and state.observation(1).phase == "partner"
+    assert legal(state) == {"royal-marriage KH QH", "nothing"}
+    before = snapshot(state)
+    for action in (DRAW, EXCHANGE, ASK):
+        with pytest.raises(IllegalActionError):
+            state.apply(action)
+    assert snapshot(state) == before
+    do(state, "royal-marriage KH QH")
+    assert state.score_events() == [(2, 40, "Royal Marriage")]
+    assert state.hands[0][-1] == int(Card.parse("AC"))  # then all draw, the winner first
+    assert state.current_player() == 0 and state.observation(0).phase == "lead"
+
+
+def test_ew129_unasked_the_partner_with_nothing_says_so_and_all_draw() -> None:
+    state = pos(FOUR, ["9C", "9D", "9C", "9D"], phase="declare", to_move=0,
+                stock="AC KC QC JC 8S 8S 8H")
+    do(state, "draw")
+    assert legal(state) == {"nothing"}  # offered all the same: it tells nobody his hand
+    do(state, "nothing")
+    assert state.hands[0][-1] == int(Card.parse("AC"))
+    assert state.current_player() == 0 and state.observation(0).phase == "lead"
+
+
+def test_ew129_one_declaration_a_trick_for_the_side_the_partner_offered_only_once() -> None:
+    stock = "AC KC QC JC 8S 8S 8H"
+    # the winner declared: all draw
+    state = pos(FOUR, ["KD QD", "9D", "KH QH", "9D"], phase="declare", to_move=0,
+                stock=stock)
+    do(state, "marriage KD QD")
+    assert state.observation(0).phase == "lead"
+    # asked and answered nothing: the winner's draw is the draw
+    state = pos(FOUR, ["9C", "9D", "9C", "9D"], phase="declare", to_move=0, stock=stock)
+    do(state, "ask", "nothing", "draw")
+    assert state.observation(0).phase == "lead"
+    # Foster's exchange of the Seven is the winner's one score after the trick
+    state = pos(FOUR, ["7H 9C", "9D", "KD QD", "9D"], phase="declare", to_move=0,
+                stock=stock, turn_up="AS")
+    do(state, "exchange")
+    assert state.observation(0).phase == "lead"
+
+
+def test_ew129_when_asked_the_partner_declares_only_when_the_winner_asks() -> None:
+    game = four(partner_declares="when_asked")
+    state = pos(game, ["9C", "9D", "KH QH", "9D"], phase="declare", to_move=0,
+                stock="AC KC QC JC 8S 8S 8H")
+    do(state, "draw")
+    assert state.current_player() == 0 and state.observation(0).phase == "lead"
+    assert state.score_events() == []
+
+
 def test_ew129_asked_partner_may_not_draw_nor_exchange() -> None:
     state = pos(FOUR, ["9C", "9D", "7H 9C", "9D"], phase="declare", to_move=0,
                 stock="8C 8C 8D 8D 8S 8S 8H", turn_up="AH")
@@ -581,6 +637,178 @@ def test_a_whole_match_runs_through_core_match(game: Any) -> None:
         state.apply(state.parse_action(text))
     assert state.is_terminal() and game.deal_result(state) == log.result
     assert sheet.text(["N", "E", "S", "W"][:n])
+
+
+# -- Enquire Within's own rules, which "hold good" at three and four (EW 128) -----------------
+
+def three(**options: Any) -> ThreeHandedBezique:
+    return ThreeHandedBezique(ThreeHandedOptions(**options))
+
+
+def four(**options: Any) -> FourHandedBezique:
+    return FourHandedBezique(FourHandedOptions(**options))
+
+
+def test_ew128_enquire_withins_options_are_those_of_the_two_handed_game() -> None:
+    shared = EnquireWithinOptions.option_names()
+    assert {"offsuit_follow_wins", "seven_of_trumps_played_scores", "second_seven_scoring",
+            "seven_exchange_with_declaration", "brisque_scoring", "bezique_pair",
+            "multiple_announcements"} <= set(shared)
+    for cls in (BeziqueOptions, ThreeHandedOptions, FourHandedOptions):
+        assert issubclass(cls, EnquireWithinOptions)
+        assert cls.option_names()[:len(shared)] == shared
+        assert cls().changed() == {}  # Foster's rules the defaults everywhere
+    assert ThreeHandedOptions.source("last_trick") == BeziqueOptions.source(
+        "last_trick_bonus_at") == "V-BZ-03"
+
+
+def test_v_bz02_a_higher_card_of_any_plain_suit_wins_while_the_stock_lasts() -> None:
+    for game, winner in ((THREE, 0), (three(offsuit_follow_wins=True), 1)):
+        state = pos(game, ["9C 7D", "AD 7D", "TS 7S"], stock="8C 8C 8D 8D 8S")
+        do(state, "9C", "AD", "TS")
+        assert state.last_winner == winner
+    game = four(offsuit_follow_wins=True)
+    state = pos(game, ["KD 9C", "AS 9C", "7H 9D", "AC 9D"], stock="8C 8C 8D 8D 8S 8S 8H")
+    do(state, "KD", "AS", "7H", "AC")
+    assert state.last_winner == 2  # a trump still beats them all
+    state = pos(game, ["KD", "AS", "9C", "AC"], turn_up=None, tricks=31)
+    do(state, "KD", "AS", "9C", "AC")
+    assert state.last_winner == 0  # in the last eight the suit led again
+
+
+def test_v_bz04_a_seven_of_trumps_played_while_the_stock_lasts_scores_10() -> None:
+    for game, scored in ((THREE, []), (three(seven_of_trumps_played_scores=True),
+                                        [(0, 10, "seven of trumps played")])):
+        state = pos(game, ["7H 9C", "AD 9C", "TD 9C"], stock="8C 8C 8D 8D 8S")
+        do(state, "7H")
+        assert state.score_events() == scored
+    last = pos(three(seven_of_trumps_played_scores=True), ["7H", "9D", "9D"],
+               turn_up=None, tricks=31)
+    do(last, "7H", "9D", "9D")
+    assert last.score_events() == [(0, 10, "last trick")]  # not in the last eight
+
+
+def test_v_bz06_once_the_turn_up_is_a_seven_the_others_score_when_played() -> None:
+    hands = ["7H AH 9C", "9D 8D", "9D 8D"]
+    stock = "8C 8C 8S 8S 7C 7C 7D 7D"
+    state = pos(THREE, hands, phase="declare", to_move=0, stock=stock, turn_up="7H")
+    assert "exchange" in legal(state)  # Foster: Seven for Seven
+    game = three(second_seven_scoring="when_played")
+    state = pos(game, hands, phase="declare", to_move=0, stock=stock, turn_up="7H")
+    assert "exchange" not in legal(state)
+    with pytest.raises(IllegalActionError, match="when played"):
+        state.apply(EXCHANGE)
+    do(state, "draw", "7H")
+    assert state.score_events() == [(0, 10, "seven of trumps played")]
+    other = pos(game, hands, phase="declare", to_move=0, stock=stock, turn_up="AS")
+    do(other, "draw", "7H")  # the turn-up is no Seven: a Seven played scores nothing
+    assert other.score_events() == []
+
+
+def test_v_bz05_the_seven_exchanged_and_a_declaration_after_the_same_trick() -> None:
+    hands = ["7H KD QD 9C", "9D 8D", "9D 8D"]
+    stock = "8C 8C 8S 8S 7C 7C 7D 7D"
+    state = pos(THREE, hands, phase="declare", to_move=0, stock=stock, turn_up="AS")
+    do(state, "exchange")
+    assert state.observation(0).phase == "lead"  # Foster: one or the other, then draw
+    game = three(seven_exchange_with_declaration=True)
+    state = pos(game, hands, phase="declare", to_move=0, stock=stock, turn_up="AS")
+    do(state, "exchange")
+    assert state.current_player() == 0 and legal(state) == {"marriage KD QD", "draw"}
+    do(state, "marriage KD QD")
+    assert state.score_events() == [(0, 10, "seven of trumps exchanged"), (0, 20, "Marriage")]
+    assert state.observation(0).phase == "lead"
+    # declared first, the Seven may still be exchanged; the card taken up declares nothing
+    state = pos(game, ["7H KD QD KH", "9D 8D", "9D 8D"], phase="declare", to_move=0,
+                stock=stock, turn_up="QH")
+    do(state, "marriage KD QD")
+    assert legal(state) == {"exchange", "draw"}
+    do(state, "exchange")
+    assert state.observation(0).phase == "lead"
+    state = pos(game, ["7H KH 9C", "9D 8D", "9D 8D"], phase="declare", to_move=0,
+                stock=stock, turn_up="QH")
+    do(state, "exchange")
+    assert legal(state) == {"draw"}  # KH with the Queen just taken up: no marriage
+    with pytest.raises(IllegalActionError):
+        state.apply(state.parse_action("royal-marriage KH QH"))
+
+
+def test_v_bz05_at_four_the_partner_asked_declares_and_the_winner_may_still_exchange() -> None:
+    game = four(seven_exchange_with_declaration=True)
+    state = pos(game, ["7H 9C", "9D", "KD QD", "9D"], phase="declare", to_move=0,
+                stock="8C 8C 8D 8D 8S 8S 8H", turn_up="AS")
+    do(state, "ask", "marriage KD QD")
+    assert state.current_player() == 0 and legal(state) == {"exchange", "draw"}
+    do(state, "exchange")
+    assert [e[2] for e in state.score_events()] == ["Marriage", "seven of trumps exchanged"]
+
+
+def test_v_bz07_brisques_counted_after_the_last_trick_from_the_dealers_left() -> None:
+    game = three(brisque_scoring="end_of_deal")
+    state = pos(game, ["AD 9C", "TD 9C", "AH 9C"], stock="8C 8C 8D 8D 8S")
+    do(state, "AD", "TD", "AH")
+    assert state.score_events() == []  # nothing as the trick is taken
+    last = pos(game, ["AS", "TS", "9S"], turn_up=None, tricks=31, dealer=0)
+    do(last, "TS", "9S", "AS")  # seat 1 (the dealer's left) leads; seat 0 wins
+    pack_brisques = sum(1 for c in game.pack.all_cards() if int(c) & 15 in (10, 14))
+    events = last.score_events()
+    assert events[0] == (0, 10, "last trick")
+    assert events[1:] == [(0, 10 * pack_brisques, f"{pack_brisques} brisques")]
+    # the count goes from the dealer's left, the dealer last
+    mixed = pos(game, ["AS", "TS", "9S"], turn_up=None, tricks=31, dealer=1)
+    for seat, moved in ((1, "AC TC"), (2, "AD")):
+        for c in cards(moved):
+            mixed.won[0].remove(c)
+            mixed.won[seat].append(c)
+    do(mixed, "9S", "AS", "TS")  # seat 2 leads, seat 0 takes it with the Ace
+    assert [(p, why) for p, _, why in mixed.score_events()] == [
+        (0, "last trick"), (2, "1 brisque"), (0, f"{pack_brisques - 3} brisques"),
+        (1, "2 brisques")]
+
+
+def test_v_bz03_the_last_trick_may_be_the_last_before_the_final_eight() -> None:
+    game = three(last_trick="last_before_the_final_eight")
+    assert game.stock_tricks == 24
+    state = pos(game, ["9D", "8D", "7D"], stock="8C 8C", turn_up="9S", tricks=23)
+    do(state, "9D", "8D", "7D")
+    assert state.score_events() == [(0, 10, "last trick")]  # the 24th, the stock's last
+    assert state.observation(0).phase == "declare"
+    end = pos(game, ["9D", "8D", "7D"], turn_up=None, tricks=31)
+    do(end, "9D", "8D", "7D")
+    assert end.is_terminal() and end.score_events() == []  # the 32nd scores nothing
+    small = four(last_trick="last_before_the_final_eight", four_hand_pack="two_packs")
+    assert small._bonus_at == small.stock_tricks == 8
+
+
+def test_v_bz08_the_queen_of_clubs_and_jack_of_hearts_when_spades_or_diamonds_trump() -> None:
+    game = three(bezique_pair="QC_JH_if_trump_S_or_D")
+    for trump, pair, other in (("S", "QC JH", "QS JD"), ("D", "QC JH", "QS JD"),
+                               ("H", "QS JD", "QC JH")):
+        state = pos(game, [f"{pair} {other} 9C", "9D", "9D"], trump=trump, phase="declare",
+                    to_move=0, stock="8C 8C 8D 8D 8S", turn_up="9" + trump)
+        declarations = {a for a in legal(state) if "bezique" in a}
+        assert declarations == {f"bezique {pair}"}, (trump, declarations)
+    state = pos(THREE, ["QC JH 9C", "9D", "9D"], trump="S", phase="declare", to_move=0,
+                stock="8C 8C 8D 8D 8S", turn_up="9S")
+    assert legal(state) == {"draw"}  # Foster: the spade Queen and diamond Jack always
+    state = pos(four(bezique_pair="QC_JH_if_trump_S_or_D"),
+                ["QC QC QC JH JH JH 9C", "9D", "9D", "9D"], trump="S", phase="declare",
+                to_move=0, stock="8C 8C 8D 8D 8S 8S 8H", turn_up="9S")
+    assert "triple-bezique QC QC QC JH JH JH" in legal(state)
+
+
+def test_v_bz25_one_declaration_per_trick_nothing_carried_to_score() -> None:
+    hands = ["KH QH KD QD", "9C", "9C"]
+    both = "royal-marriage KH QH + marriage KD QD"
+    state = pos(THREE, hands, phase="declare", to_move=0, stock="8C 8C 8D 8D 8S")
+    do(state, both)
+    assert state.observation(1).carried[0] == ("marriage KD QD",)  # Foster: carried
+    game = three(multiple_announcements="one_per_trick")
+    state = pos(game, hands, phase="declare", to_move=0, stock="8C 8C 8D 8D 8S")
+    with pytest.raises(IllegalActionError, match="one_per_trick"):
+        state.apply(state.parse_action(both))
+    do(state, "royal-marriage KH QH")
+    assert state.carried == [[], [], []] and state.observation(0).phase == "lead"
 
 
 # -- options and notation --------------------------------------------------------------------

@@ -32,6 +32,11 @@ from bezique.games.bezique.two_handed import EXCHANGE
 
 SEARCH = bool(os.environ.get("BEZIQUE_PROPERTY_SEARCH"))
 
+EW_RULES: dict[str, Any] = {
+    "offsuit_follow_wins": True, "seven_of_trumps_played_scores": True,
+    "second_seven_scoring": "when_played", "seven_exchange_with_declaration": True,
+    "brisque_scoring": "end_of_deal", "bezique_pair": "QC_JH_if_trump_S_or_D",
+    "multiple_announcements": "one_per_trick", "last_trick": "last_before_the_final_eight"}
 GAMES = [
     ThreeHandedBezique(),
     ThreeHandedBezique(ThreeHandedOptions(three_hand_pack="two_packs_minus_an_eight")),
@@ -39,6 +44,9 @@ GAMES = [
     FourHandedBezique(FourHandedOptions(four_hand_pack="two_packs")),
     FourHandedBezique(FourHandedOptions(
         partnership_scorekeeping="one_collects_tricks_other_scores")),
+    # Enquire Within's own rules, all at once (EW 128: "the above rules hold good")
+    ThreeHandedBezique(ThreeHandedOptions(**EW_RULES)),
+    FourHandedBezique(FourHandedOptions(**EW_RULES, four_hand_pack="two_packs")),
 ]
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 games = st.sampled_from(GAMES)

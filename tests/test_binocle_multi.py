@@ -410,6 +410,40 @@ def test_v_bn3_02_a_wrong_claimant_retires_and_the_others_play_on_two_handed() -
         assert match.sheet.winner in (0, 2)
 
 
+def test_bn03_in_the_two_handed_continuation_a_player_out_on_his_scores_wins() -> None:
+    # after seat 1's wrong claim, seats 0 and 2 play two-handed Binocle: seat 0 deals
+    # and the Nine turned up takes him from 995 to 1005, out as the cards are dealt
+    game = ThreeHandedBinocle()
+    pack = [int(c) for c in PACK_48.all_cards()]
+    nine = next(i for i, c in enumerate(pack) if c & 15 == 9)
+    pack[24], pack[nine] = pack[nine], pack[24]
+    state = ContinuationState.deal(game, 0, pack, 1, (995, 800, 990), (1000, 1000, 1000))
+    assert state.is_terminal()
+    result = game.deal_result(state)
+    assert result.detail("reached") == 0
+    sheet = game.new_sheet()
+    sheet.totals[:] = [995, 800, 990]
+    sheet.retired = 1
+    game.update_sheet(sheet, 2, 0, result)
+    assert sheet.over and sheet.winner == 0
+
+
+def test_bn03_at_three_reaching_1000_on_the_scores_needs_a_claim() -> None:
+    # Foster's three-handed game has players reach 1000 "without having claimed" and
+    # play on: the two-handed end on reaching the target is not his rule at three
+    game = ThreeHandedBinocle()
+    pack = stacked(game, 0, {1: "9S"}, "JS")
+    s = game.deal(0, pack=pack, standing=(0, 990, 0), targets=(1000, 1000, 1000))
+    lay_all(s, LAY_NOTHING)
+    while s.scores()[1] < 10:  # until seat 1 wins a trick and scores his dix
+        s.apply(next(a for a in s.legal_actions() if a != KNOCK))
+    assert not s.is_terminal()
+    while s.current_player() != 1:
+        s.apply(next(a for a in s.legal_actions() if a != KNOCK))
+    s.apply(KNOCK)
+    assert s.is_terminal() and s.knocker == 1 and s.knock_right
+
+
 def test_v_bn3_02_lowest_pays_ends_the_game_when_one_retires() -> None:
     match = _wrong_claim_match("lowest_pays_when_first_goes_out")
     lay_all(match.state, LAY_NOTHING)  # type: ignore[arg-type]

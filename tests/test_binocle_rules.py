@@ -21,7 +21,7 @@ import pytest
 
 from bezique.core.cards import Card, Suit, card_name, parse_cards
 from bezique.core.errors import IllegalActionError, NotationError, OptionError
-from bezique.core.game import Action
+from bezique.core.game import Action, DealResult
 from bezique.core.match import Match
 from bezique.games import Bezique, make_game
 from bezique.games.bezique import CLASS_A, CLASS_B, CLASS_C, DRAW, EXCHANGE, Play
@@ -135,6 +135,61 @@ def test_bn03_a_right_knock_wins_a_wrong_knock_loses_whatever_the_score() -> Non
         assert s.is_terminal() and s.knock_right is right
         m = _sheet_after(s)
         assert m.over and m.winner == (0 if right else 1)
+
+
+def test_bn03_a_meld_that_reaches_the_target_ends_the_game_at_once() -> None:
+    # seat 0, 950 up, melds four Aces: 1050, out the moment it is scored; seat 1, 995 up
+    # and ready to knock, is too late
+    s = position("AC AD AH AS 9C", "9D 9S TC", standing=(950, 995))
+    hands, stock = [h[:] for h in s.hands], s.stock[:]
+    act(s, "four-aces AC AD AH AS")
+    assert s.is_terminal() and s.reached == 0 and s.legal_actions() == []
+    assert s.stock == stock and s.hands[1] == hands[1]  # nobody draws: the deal stops
+    with pytest.raises(IllegalActionError, match="over"):
+        s.apply(KNOCK)
+    sheet = _sheet_after(s)
+    assert sheet.over and sheet.winner == 0 and sheet.totals == [1050, 995]
+    assert "reached 1000" in sheet.summary
+
+
+def test_bn03_dix_and_the_last_trick_reach_the_target_as_they_are_scored() -> None:
+    s = position("9H 9C 9D", "9S TC TD", turn_up="AH", standing=(990, 0))
+    s.apply(EXCHANGE)
+    assert s.is_terminal() and s.reached == 0 and _sheet_after(s).winner == 0
+    # the last trick's 10 ends the game before the cards are counted
+    last = position("AH", "9H", phase="lead", turn_up=None, standing=(990, 995),
+                    to_move=1)
+    last.tricks = 23
+    last.won = [ids("AC TC KC"), ids("AD TD")]
+    last.brisques = [25, 21]
+    act(last, "9H")
+    act(last, "AH")
+    assert last.is_terminal() and last.reached == 0
+    assert [e for e in last.score_events() if e[2] == "cards"] == []
+    assert _sheet_after(last).winner == 0
+
+
+def test_bn03_scores_short_of_the_target_play_on_and_cards_decide_after_the_hand() -> None:
+    s = position("AC AD AH AS 9C", "9D 9S TC", standing=(890, 995))
+    act(s, "four-aces AC AD AH AS")
+    assert not s.is_terminal() and s.reached == -1  # 990: seat 1 may still knock
+    assert KNOCK in s.legal_actions()
+
+
+def test_bn03_bn06_a_nine_turned_up_may_put_the_dealer_out_as_the_cards_are_dealt() -> None:
+    pack = [int(c) for c in PACK_48.all_cards()]
+    nine = next(i for i, c in enumerate(pack) if c & 15 == 9)
+    pack[24], pack[nine] = pack[nine], pack[24]
+    s = GAME.deal(1, pack=pack, standing=(0, 995))
+    assert s.is_terminal() and s.reached == 1 and s.score_events() == [
+        (1, 10, "dix turned up")]
+
+    class FirstToTen(Binocle):  # a game to 10, so the first deal's dix reaches it
+        game_target = 10
+
+    match = Match(FirstToTen(), packs=[pack])
+    assert match.is_over() and match.sheet.winner == 0  # seat 0 dealt the first deal
+    assert match.deals[0].actions == [] and match.deals[0].result is not None
 
 
 def _sheet_after(state: BinocleState):  # type: ignore[no-untyped-def]
@@ -570,11 +625,10 @@ def test_bn41_both_out_without_a_knock_play_on_to_1250_then_1500() -> None:
     assert not sheet.over and sheet.carry == 1250
     assert match.state.target == 1250  # type: ignore[attr-defined]
     assert "1250" in sheet.rows[-1].notes[0]
+    # both past 1250 with the cards counted after the hand, neither on his scores alone
     sheet2 = GAME.new_sheet()
     sheet2.totals, sheet2.carry = [1200, 1240], 1250
-    r = GAME.deal_result(play_out(GAME.deal(0, seed=2, standing=(1200, 1240),
-                                            target=1250), random.Random(2)))
-    GAME.update_sheet(sheet2, 2, 0, r)
+    GAME.update_sheet(sheet2, 2, 0, DealResult((100, 60), details=(("target", 1250),)))
     assert sheet2.carry == 1500 and not sheet2.over
 
 

@@ -338,7 +338,7 @@ def test_sixtysix_the_trick_header_counts_the_tricks_left_after_closing() -> Non
 def test_option_errors_name_the_game_not_a_class() -> None:
     result = play("--option", "foo=1")
     assert result.exit_code == 2
-    assert "unknown option 'foo' for Bézique; options: draw_order," in result.stderr
+    assert "unknown option 'foo' for Bézique; options: offsuit_follow_wins," in result.stderr
     assert "BeziqueOptions" not in result.stderr
     result = play("--game", "sixtysix", "--option", "foo=1")
     assert "for Sixty-Six" in result.stderr and "SixtySixOptions" not in result.stderr

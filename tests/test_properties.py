@@ -288,7 +288,8 @@ def _check_binocle_deal(state: State, events: list[tuple[int, int, str]]) -> Non
     """Binocle (BN 6, 15-16, 18, 22-24, 38): each meld scores its row of the book's table,
     dix 10, the last trick 10 once; the cards (A 11, 10 10, K 4, Q 3, J 2) are scored
     only at the end or by a knock, each seat's as the tricks it has won hold, and a deal
-    played out brings 240 of them."""
+    played out (no knock, nobody reaching the target on his scores, BN 3) brings 240 of
+    them."""
     from bezique.games.binocle.melds import CARD_POINTS, TABLE
     values = {c.title: c.value for c in TABLE}
     values.update({"dix": 10, "dix turned up": 10, "last trick": 10})
@@ -301,7 +302,7 @@ def _check_binocle_deal(state: State, events: list[tuple[int, int, str]]) -> Non
         else:
             assert reason in values, f"score for an unknown reason {reason!r}"
             assert pts == values[reason], f"{reason!r} scored {pts}"
-    if state.is_terminal() and s.knocker < 0:
+    if state.is_terminal() and s.knocker < 0 and s.reached < 0:
         assert sum(p for _, p, r in events if r == "cards") == 240
         assert sum(1 for _, _, r in events if r == "last trick") == 1
 
@@ -416,13 +417,16 @@ _BRISQUES = {"brisque": 1, "two brisques": 2, "three brisques": 3, "four brisque
 def _check_multi_bezique_deal(state: State, events: list[tuple[int, int, str]]) -> None:
     """Three- and four-handed Bézique (EW 128-129, on Bézique's table): a combination's
     value (the triple bézique 1500 with three packs or more, the quadruple 4500 with four),
-    the Seven of trumps turned up (to the dealer) or exchanged, 10 for each brisque of a
-    trick as it is won (up to one a card), the last trick 10; each Seven of trumps scores
-    once at most. Scores go to the seat that keeps them (one partner may score for both).
-    Over a whole deal the brisques (the Aces and Tens of the pack) bring 10 each, and the
-    last trick is scored once."""
+    the Seven of trumps turned up (to the dealer) or exchanged, or played under Enquire
+    Within's rules, 10 for each brisque of a trick as it is won (up to one a card) or
+    all of a seat's at the end (V-BZ-07), the last trick 10; each Seven of trumps scores
+    once at most by turn-up or exchange. Scores go to the seat that keeps them (one
+    partner may score for both). Over a whole deal the brisques (the Aces and Tens of the
+    pack) bring 10 each, and the last trick is scored once: at the end, or after the
+    stock's last trick (V-BZ-03)."""
     s: Any = state
     game: Any = state.game
+    o: Any = game.options
     n = game.num_players
     pack = [int(c) for c in game.pack.all_cards()]
     packs = pack.count(int(Card.parse("QS")))  # the Queens of spades: one a pack
@@ -431,13 +435,23 @@ def _check_multi_bezique_deal(state: State, events: list[tuple[int, int, str]]) 
         values["Triple Bézique"] = 1500
     if packs >= 4:
         values["Quadruple Bézique"] = 4500
-    values.update({"seven turned up": 10, "seven of trumps exchanged": 10, "last trick": 10})
+    values.update({"seven turned up": 10, "seven of trumps exchanged": 10, "last trick": 10,
+                   "seven of trumps played": 10})
+    at_end = o.brisque_scoring == "end_of_deal"
     scorer = getattr(game, "scorer", tuple(range(n)))
     for seat, pts, reason in events:
         assert seat in range(n) and scorer[seat] == seat, f"seat {seat} keeps no score"
         if reason in _BRISQUES:
+            assert not at_end, f"{reason!r} scored as taken under end_of_deal"
             assert _BRISQUES[reason] <= n and pts == 10 * _BRISQUES[reason], (reason, pts)
             continue
+        counted = re.fullmatch(r"(\d+) brisques?", reason)
+        if counted:
+            assert at_end and state.is_terminal(), f"{reason!r} before the end"
+            assert pts == 10 * int(counted.group(1)), (reason, pts)
+            continue
+        if reason == "seven of trumps played":
+            assert o.seven_of_trumps_played_scores or o.second_seven_scoring == "when_played"
         value = values.get(reason.removesuffix(" (carried)"))
         assert value is not None, f"score for an unknown reason {reason!r}"
         assert pts == value, f"{reason!r} scored {pts}, the rules give {value}"
@@ -447,13 +461,14 @@ def _check_multi_bezique_deal(state: State, events: list[tuple[int, int, str]]) 
     exchanged = sum(1 for _, _, r in events if r == "seven of trumps exchanged")
     assert len(turned) + exchanged <= sevens, "a Seven of trumps scored twice"
     last = sum(1 for _, _, r in events if r == "last trick")
+    bonus_at = game._bonus_at
     if state.is_terminal():
-        brisques = sum(p for _, p, r in events if r in _BRISQUES)
+        brisques = sum(p for _, p, r in events if "brisque" in r)
         want = 10 * sum(1 for c in pack if c & 15 in (10, 14))
         assert brisques == want, f"brisques scored {brisques}, not {want}"
         assert last == 1
     else:
-        assert last == 0
+        assert last == (1 if s.tricks >= bonus_at else 0)
 
 
 def _check_kreutz_deal(state: State, events: list[tuple[int, int, str]]) -> None:

@@ -136,6 +136,54 @@ def test_ss3_neither_player_scoring_gives_the_dealer_one() -> None:
     assert game.deal_result(state).detail("tie") == 0  # nothing carried at three
 
 
+def _last_trick(game: ThreeHandedSixtySix, hands: tuple[str, str], points: list[int],
+                tricks_won: list[int]) -> ThreeHandedSixtySixState:
+    """Eldest (seat 1) to lead the twelfth trick before the dealer, seat 0."""
+    inner = SixtySixState.position(
+        game.dealers_game, hands=[cards(hands[0]), cards(hands[1])], trump=Suit.HEARTS,
+        turn_up=None, to_move=0, points=points, tricks_won=tricks_won, tricks=11)
+    return ThreeHandedSixtySixState(game, 0, (1, 2), 0, 6, 0, (0, 0, 0), -1, inner)
+
+
+def test_ss3_one_failing_to_claim_66_scores_nothing_and_the_dealer_one() -> None:
+    # seat 1 made 70 and never claimed; seat 2 wins the last trick with 61
+    game = three()
+    state = _last_trick(game, ("9S", "AS"), [70, 40], [6, 5])
+    state.apply(game.parse_action("9S"))
+    state.apply(game.parse_action("AS"))
+    assert state.is_terminal() and state.scores() == (0, 70, 61)
+    assert state.returns() == (1, 0, 0)
+    assert "nobody claimed" in " ".join(game.deal_result(state).notes)
+
+
+def test_ss3_played_out_without_claims_the_dealer_has_one_whoever_made_66() -> None:
+    game = three()
+    unclaimed = 0
+    for seed in range(40):
+        state = game.deal(0, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            acts = [a for a in state.legal_actions()
+                    if str(a) not in ("claim", "close") and not str(a).startswith("show")]
+            state.apply(rng.choice(acts))
+        inner = state.inner
+        if inner.points[1 - inner.last_winner] >= 66 > inner.points[inner.last_winner]:
+            unclaimed += 1  # the one at 66 failed to claim it
+            assert state.returns() == (1, 0, 0), str(state)
+    assert unclaimed >= 3
+
+
+def test_ss3_the_winner_of_the_last_trick_claims_his_66_on_winning_it() -> None:
+    # seat 1 takes the twelfth trick to 81, seat 2 has won none: schwartz, 3 each for him
+    # and the dealer (a hand counted after play would give him 2, never 3: SS 31)
+    game = three()
+    state = _last_trick(game, ("AS", "9S"), [60, 0], [11, 0])
+    state.apply(game.parse_action("AS"))
+    state.apply(game.parse_action("9S"))
+    assert state.is_terminal() and state.returns() == (3, 3, 0)
+    assert "claims 66 with 81: right" in " ".join(game.deal_result(state).notes)
+
+
 def test_ss3_the_dealer_cannot_go_out_on_his_own_deal() -> None:
     game = three()
     pack = game.pack_order(seed=1)

@@ -8,8 +8,8 @@ Suggestions for Good Play) to a table of three or four:
   there is time to win more tricks, so that each scores ("adding", BZ 57);
 * score a combination carried "to score" before it is lost, and exchange the Seven of
   trumps when nothing worth more can be declared;
-* four-handed: with little to declare, ask the partner first (EW 129); asked, declare
-  whatever there is;
+* four-handed: with little to declare, ask the partner first (EW 129); asked, or given
+  the turn by a partner who draws, declare whatever there is;
 * lead the card least worth keeping: small plain cards, never a brisque thrown away;
   keep the cards of bézique, of the trump sequence, of marriages and of fours;
 * follow to win a trick holding brisques or when there is something to declare, with the
@@ -52,7 +52,6 @@ from ..games.bezique.declarations import (
     ScoreCarried,
 )
 from ..games.bezique.multi import (
-    BEZIQUE_CARDS,
     AskPartner,
     MultiBeziqueObservation,
     NothingToDeclare,
@@ -103,7 +102,7 @@ class _View:
         self.cf = min(1.0, self.tricks_left / 8.0)
         self.seven = t * 16 + SEVEN
         self.small_trumps = sum(self.have[t * 16 + r] for r in (7, 8, 9))
-        self.bq, self.bj = BEZIQUE_CARDS
+        self.bq, self.bj = game.bezique_cards(t)  # the Queen of spades, or EW's clubs
         self.values = {c.name: c.value for c in game.table}
         # every card not seen: the pack less this hand, every table, the known cards,
         # the tricks played and the trick in progress
@@ -251,7 +250,7 @@ class MultiBeziqueRulesBot(Bot):
             raise TypeError(f"{type(self).__name__} plays three- and four-handed Bézique,"
                             f" not {state.game.title}")
         view = _View(obs, state.game)
-        if obs.phase in ("declare", "asked"):
+        if obs.phase in ("declare", "asked", "partner"):
             return self._after_trick(view, legal)
         if view.turn_up < 0:
             return self._last_tricks(view, legal)

@@ -223,6 +223,8 @@ class Match:
         self.sheet = game.new_sheet()
         self.deals: list[DealLog] = []
         self.state: State = self._new_deal(first_dealer)
+        if self.state.is_terminal():
+            self._finish_deal()
 
     @property
     def dealer(self) -> int:
@@ -265,14 +267,21 @@ class Match:
             self._finish_deal()
 
     def _finish_deal(self) -> None:
-        log = self.deals[-1]
-        result = self.game.deal_result(self.state)
-        log.result = result
-        self.game.update_sheet(self.sheet, len(self.deals), log.dealer, result)
-        if not self.sheet.over:
+        """The finished deal goes on the sheet and the next is dealt; a deal over as it
+        is dealt (Binocle: a dealer out on the 10 for a Nine turned up) goes on the sheet
+        at once."""
+        while True:
+            log = self.deals[-1]
+            result = self.game.deal_result(self.state)
+            log.result = result
+            self.game.update_sheet(self.sheet, len(self.deals), log.dealer, result)
+            if self.sheet.over:
+                return
             dealer = self.game.next_dealer(len(self.deals), log.dealer, result)
             self.state = self._new_deal(check_seat(dealer, self.game.num_players,
                                                    "next dealer"))
+            if not self.state.is_terminal():
+                return
 
     def apply_text(self, text: str) -> Action:
         """Parse ``text`` in the current position, apply it and return the action."""

@@ -286,6 +286,10 @@ class SixtySix(Game["SixtySixState"]):
     title = "Sixty-Six"
     options_class = SixtySixOptions
     options: SixtySixOptions
+    #: whether a hand played out with neither claiming nor closing is counted (SS 31-32);
+    #: not before a dealer who scores at three, where failing to claim 66 scores nothing
+    #: (three-handed Sixty-Six: :mod:`.sixtysix_three`)
+    played_out_counts: ClassVar[bool] = True
 
     def __init__(self, options: SixtySixOptions | None = None) -> None:
         super().__init__(options)
@@ -879,6 +883,15 @@ class SixtySixState(TrickState):
             else:
                 self._finish(1 - c, 2 if self.closed_opp_trick else 3,
                              f"seat {c} closed and failed with {pts[c]}")
+            return
+        if not self.game.played_out_counts:
+            # three-handed: nobody claimed, so nobody scores, but the winner of the last
+            # trick, who may claim on winning it, does so when it is right (never worse)
+            w = self.last_winner
+            if pts[w] >= TARGET:
+                self._claim(w)
+            else:
+                self._finish(-1, 0, f"played out, {pts[0]} to {pts[1]}: nobody claimed 66")
             return
         over = [pts[0] >= TARGET, pts[1] >= TARGET]
         if over[0] != over[1]:  # SS 31: one or two, never three

@@ -1,17 +1,21 @@
 """Three-handed Sixty-Six, as Foster's *Complete Hoyle* gives it after the two-handed game
 (INVENTORY 17; VARIANTS V-SS3-01).
 
-Every deal is an unchanged deal of two-handed Sixty-Six (:mod:`.sixtysix`: its rules,
-checks and tests hold as they are) between two of the three seats, as each game of
-Chouette Bézique is a Rubicon deal between two of its seats. What this module states is
-the table around it:
+Every deal is a deal of two-handed Sixty-Six (:mod:`.sixtysix`: its rules, checks and
+tests hold as they are, but for the played out hand below) between two of the three
+seats, as each game of Chouette Bézique is a Rubicon deal between two of its seats. What
+this module states is the table around it:
 
 - the dealer takes no cards: the player on his left (eldest) and the one on his right
   play the deal, eldest as the two-handed game's pone (he is dealt first and leads), the
   player on the dealer's right as its dealer;
 - the dealer scores whatever game points the winner of the hand scores (1, 2 or 3); if
-  neither player scores (a tie: both or neither at 66 when the hand is played out
-  without a claim, SS 32) the dealer scores 1 and the others nothing;
+  neither player scores, "through each making 65, or one failing to claim 66", the
+  dealer scores 1 and the others nothing. So in front of a scoring dealer a hand played
+  out (the stock not closed) without a claim scores for neither player, whatever the
+  counts: the only rule in which the deal differs from the two-handed one, whose played
+  out hand is counted (SS 31-32). The winner of the last trick may claim on winning it,
+  and the engine claims for him when he has 66 (a right claim is never worse for him);
 - the dealer cannot go out on his own deal: what he scores stops one short of the game
   (at 6 when the game is 7), and he must win out by his own play;
 - the game is 7 game points (as two-handed, SS 7); the deal passes to the left.
@@ -35,8 +39,11 @@ Choices where the text is silent (``docs/RULES.md``, "Three-handed Sixty-Six"):
 - the two-handed tie bonus (one game point carried to the winner of the next deal, SS
   32) is replaced at three by the dealer's point: the text gives a hand in which neither
   player scores to the dealer, so nothing is carried. Once a player is out and the two
-  others finish (second settlement) they play the two-handed game, and a tie carries 1
-  to the winner of the next deal as two-handed;
+  others finish (second settlement) they play the two-handed game, a played out hand
+  counted and a tie carrying 1 to the winner of the next deal as two-handed (no dealer
+  scores then, and the text's point is the dealer's);
+- a closed hand played out without a claim judges the closer on his count, as
+  two-handed: closing is his undertaking to reach 66, with its own forfeit (SS 36);
 - since only the winner of a hand and the dealer score, and the dealer stops short of
   the game, one player at most goes out in a deal;
 - the seat order: eldest plays first as the pone, so the turn to lead passes to the
@@ -114,6 +121,13 @@ class ThreeHandedSixtySixOptions(Options):
         " second is out).", "V-SS3-01")
 
 
+class _BeforeTheDealer(SixtySix):
+    """Two-handed Sixty-Six as the two players play it before the dealer who scores:
+    "one failing to claim 66" scores nothing, the dealer 1 (Foster, Three-handed)."""
+
+    played_out_counts = False
+
+
 class ThreeHandedSixtySix(Game["ThreeHandedSixtySixState"]):
     """Three-handed Sixty-Six (Foster): the dealer sits out and scores what the winner
     of the hand scores; first man out wins.
@@ -139,10 +153,13 @@ class ThreeHandedSixtySix(Game["ThreeHandedSixtySixState"]):
         if o.game_target < 1:
             raise OptionError("option game_target takes a whole number of at least 1, not"
                               f" {o.game_target!r}")
-        #: the two-handed game every deal is
-        self.duel_game = SixtySix(SixtySixOptions(
-            trump_making=o.trump_making, pone_draw_from=o.pone_draw_from,
-            game_target=o.game_target))
+        duel = SixtySixOptions(trump_making=o.trump_making, pone_draw_from=o.pone_draw_from,
+                               game_target=o.game_target)
+        #: the two-handed game of the deals two play alone, once one is out
+        self.duel_game = SixtySix(duel)
+        #: the two-handed game of the deals before a scoring dealer: a hand played out
+        #: without a claim scores for neither player
+        self.dealers_game: SixtySix = _BeforeTheDealer(duel)
 
     @property
     def pack(self) -> Pack:
@@ -182,7 +199,8 @@ class ThreeHandedSixtySix(Game["ThreeHandedSixtySixState"]):
         else:  # the two remaining play two-handed: the pone leads, the dealer plays
             other = next(s for s in range(3) if s not in (dealer, out))
             players, scorer, room = (other, dealer), -1, 0
-        inner = SixtySixState.from_pack(self.duel_game, 1, order)
+        inner = SixtySixState.from_pack(self.dealers_game if scorer >= 0 else self.duel_game,
+                                        1, order)
         return ThreeHandedSixtySixState(self, dealer, players, scorer, room, carry, before,
                                         out, inner)
 

@@ -20,11 +20,22 @@ Enquire Within says "the above rules hold good": everything is two-handed Béziq
 - partnerships (four-handed): partners sit opposite (seats 0 and 2 against 1 and 3)
   and do not see each other's hands; after a trick, the winner may ask his partner
   whether he has anything to declare (``ask``), and the partner declares or answers
-  ``nothing``, when the winner may still declare himself; the side's points combine.
+  ``nothing``, when the winner may still declare himself; and the partner may declare
+  unasked (EW 129): when the winner draws with nothing declared, the partner has the
+  turn first (``partner_declares=unasked``); one declaration a trick for the side; the
+  side's points combine.
 
 The declaring rules are the family's (:mod:`.declarations`): one combination scored per
 trick won, the rest carried "to score", each player's table his own (declarations are
 made "by each player separately").
+
+Since "the above rules" are Enquire Within's own two-handed rules, its variations of them
+are options here as there (:class:`~.two_handed.EnquireWithinOptions`, Foster's rules
+the defaults), each carried to the table: a higher card of any plain suit winning while
+the stock lasts (the highest of the trick), the Seven of trumps scoring when played, the
+exchange with a declaration, the brisques counted after the last trick from the dealer's
+left, the other bézique (Q♣ J♥), one declaration per trick, and the last trick the
+stock's last (``last_trick``).
 """
 
 from __future__ import annotations
@@ -60,6 +71,7 @@ from .declarations import (
     DIAMONDS,
     DRAW,
     EIGHT,
+    HEARTS,
     ORDER,
     QUEEN,
     SEVEN,
@@ -80,11 +92,12 @@ from .declarations import (
     row,
 )
 from .declarations import JACK as _JACK
-from .two_handed import EXCHANGE, Exchange, TurnUp, _exchange_word
+from .two_handed import EXCHANGE, EnquireWithinOptions, Exchange, TurnUp, _exchange_word
 from .two_handed import TABLE as TWO_HANDED_TABLE
 
 __all__ = [
-    "ASK", "ASKED", "DECLARE", "EIGHT_LEFT_OUT", "FOUR_PACK_TABLE", "NOTHING", "OVER",
+    "ASK", "ASKED", "DECLARE", "EIGHT_LEFT_OUT", "FOUR_PACK_TABLE", "NOTHING", "OFFERED",
+    "OVER",
     "PLAY", "THREE_PACK_TABLE", "AskPartner", "FourHandedBezique", "FourHandedOptions",
     "MultiBeziqueObservation", "MultiBeziqueState", "NothingToDeclare", "PackLessOne",
     "ThreeHandedBezique", "ThreeHandedOptions",
@@ -93,7 +106,13 @@ __all__ = [
 # -- phases ------------------------------------------------------------------------------
 
 PLAY, DECLARE, ASKED, OVER = PLAY_PHASE, 1, 2, OVER_PHASE
+#: Four-handed: the winner of a trick would draw without a declaration, and his partner
+#: may declare first, unasked (EW 129; ``partner_declares=unasked``).
+OFFERED = 3
+PARTNER_DECLARES = ("unasked", "when_asked")
 BEZIQUE_CARDS = (SPADES * 16 + QUEEN, DIAMONDS * 16 + _JACK)
+#: Enquire Within's other bézique, when spades or diamonds are trumps (V-BZ-08)
+OTHER_PAIR = (CLUBS * 16 + QUEEN, HEARTS * 16 + _JACK)
 _NUMBERS = {1: "", 2: "two ", 3: "three ", 4: "four "}
 
 # -- the meld tables -----------------------------------------------------------------------
@@ -215,28 +234,35 @@ def _partner_words(low: str) -> Action | None:
 
 # -- options -------------------------------------------------------------------------------
 
-def _target() -> Any:
-    return _opt(1000, (1000, 2000, 4000),
-                "Points for game: 1000, as in the two-handed game; 2000 or 4000 are also"
-                " played.", "V-BZ-17")
+@dataclasses.dataclass(frozen=True)
+class TableOptions(EnquireWithinOptions):
+    """What the options of three- and four-handed Bézique share: Enquire Within's
+    variations of the two-handed game (:class:`~.two_handed.EnquireWithinOptions`, as
+    "the above rules hold good", EW 128), the last trick and the game."""
 
-
-def _double() -> Any:
-    return _opt(True, None,
-                "A game counts double when every loser has not reached half the target,"
-                " as in the two-handed game.", "V-BZ-19")
-
-
-def _count_stock() -> Any:
-    return _opt(True, None,
-                "Whether the players may count the stock (English laws) or not (French"
-                " laws): 'false' only tells the screen not to show its size, which the"
-                " trick number tells anyway.", "V-BZ-11")
+    last_trick: str = _opt(
+        "last_of_all", ("last_of_all", "last_before_the_final_eight"),
+        "The trick that scores 10 as the last trick: the very last (Foster's two-handed"
+        " game), or the last before the final eight, when the stock runs out (a variation"
+        " in Enquire Within upon Everything).", "V-BZ-03")
+    game_target: int = _opt(
+        1000, (1000, 2000, 4000),
+        "Points for game: 1000, as in the two-handed game (Foster); 2000 or 4000 are also"
+        " played (Enquire Within upon Everything).", "V-BZ-17")
+    double_game_under_half: bool = _opt(
+        True, None,
+        "A game counts double when every loser has not reached half the target, as in the"
+        " two-handed game (Foster: the usual practice).", "V-BZ-19")
+    count_stock_allowed: bool = _opt(
+        True, None,
+        "Whether the players may count the stock (English laws, Foster's default) or not"
+        " (French laws): 'false' only tells the screen not to show its size, which the"
+        " trick number tells anyway.", "V-BZ-11")
 
 
 @dataclasses.dataclass(frozen=True)
-class ThreeHandedOptions(Options):
-    """The variants of three-handed Bézique (VARIANTS.md section 2)."""
+class ThreeHandedOptions(TableOptions):
+    """The variants of three-handed Bézique (VARIANTS.md sections 1 and 2)."""
 
     game_title: ClassVar[str] = "Three-handed Bézique"
 
@@ -246,14 +272,11 @@ class ThreeHandedOptions(Options):
         " bézique worth 1500 (Enquire Within upon Everything); or two packs less the"
         " Eight of clubs, 63 cards, with no triple bézique and 13 tricks before the last"
         " eight.", "V-BZ3-01")
-    game_target: int = _target()
-    double_game_under_half: bool = _double()
-    count_stock_allowed: bool = _count_stock()
 
 
 @dataclasses.dataclass(frozen=True)
-class FourHandedOptions(Options):
-    """The variants of four-handed partnership Bézique (VARIANTS.md section 2)."""
+class FourHandedOptions(TableOptions):
+    """The variants of four-handed partnership Bézique (VARIANTS.md sections 1 and 2)."""
 
     game_title: ClassVar[str] = "Four-handed Bézique"
 
@@ -272,9 +295,13 @@ class FourHandedOptions(Options):
         "Each partner keeps his own score, the preferable way (Enquire Within upon"
         " Everything); or one partner gathers the tricks of both and the other keeps the"
         " score of both. The side's points are the same either way.", "V-BZ4-02")
-    game_target: int = _target()
-    double_game_under_half: bool = _double()
-    count_stock_allowed: bool = _count_stock()
+    partner_declares: str = _opt(
+        PARTNER_DECLARES[0], PARTNER_DECLARES,
+        "When the winner of a trick would draw without declaring, his partner may declare"
+        " first, without being asked (Enquire Within upon Everything: a player may declare"
+        " just after his partner has taken a trick), or says 'nothing'; the winner may also"
+        " ask him first. Or 'when_asked': the partner declares only when the winner asks.",
+        "EW 129")
 
 
 # -- the games -----------------------------------------------------------------------------
@@ -287,12 +314,24 @@ class MultiBezique(Game["MultiBeziqueState"]):
     hand_size: ClassVar[int] = 8
     #: whether the winner of a trick may ask his partner to declare (four-handed)
     partnership: ClassVar[bool] = False
+    #: whether the partner may declare after the winner's trick unasked (four-handed)
+    partner_unasked: bool = False
 
     def __init__(self, options: Options | None = None) -> None:
         super().__init__(options)
         # options built directly are checked as parsed ones are (OptionError naming it)
         self.options = type(self.options).from_mapping(self.options.to_mapping())
-        self._carry = True  # Foster's carrying "to score" (EW 129: as two-handed)
+        o: Any = self.options
+        # the two-handed rules and Enquire Within's variations of them, read at every
+        # trick as plain attributes (as the two-handed game keeps them)
+        self._carry = o.multiple_announcements == "carry"  # Foster's carrying "to score"
+        self._offsuit = o.offsuit_follow_wins
+        self._seven_played = (o.seven_of_trumps_played_scores
+                              or o.second_seven_scoring == "when_played")
+        self._second_when_played = o.second_seven_scoring == "when_played"
+        self._ew_exchange = o.seven_exchange_with_declaration
+        self._as_taken = o.brisque_scoring == "as_taken"
+        self._other_pair = o.bezique_pair == "QC_JH_if_trump_S_or_D"
         self.table: MeldTable = self.meld_table()
         self._pack = self.make_pack()
         n = self.num_players
@@ -301,8 +340,13 @@ class MultiBezique(Game["MultiBeziqueState"]):
         self.stock_tricks = (len(self._pack) - self.hand_size * n) // n
         self.sevens = max(self._pack.all_cards().count(Card(s * 16 + SEVEN))
                           for s in range(4))
-        self._patterns = [self.table.patterns(t, BEZIQUE_CARDS) for t in range(4)]
-        self._candidates = [self.table.candidates(t, BEZIQUE_CARDS) for t in range(4)]
+        #: the trick that scores 10 as the last: the last of all, or the last one
+        #: played while the stock lasts (V-BZ-03)
+        self._bonus_at = (self.tricks_per_deal if o.last_trick == "last_of_all"
+                          else self.stock_tricks)
+        self._patterns = [self.table.patterns(t, self.bezique_cards(t)) for t in range(4)]
+        self._candidates = [self.table.candidates(t, self.bezique_cards(t))
+                            for t in range(4)]
         #: the seat whose points each seat's points are entered under, and the seat
         #: that gathers each seat's tricks (four-handed, one collecting: his partner)
         self.scorer: tuple[int, ...] = self.scorekeepers()
@@ -395,7 +439,10 @@ class MultiBezique(Game["MultiBeziqueState"]):
         return self._candidates[trump]
 
     def bezique_cards(self, trump: int) -> tuple[int, int]:
-        """The Queen of spades and the Jack of diamonds."""
+        """The Queen of spades and the Jack of diamonds; or the Queen of clubs and the
+        Jack of hearts when spades or diamonds are trumps (V-BZ-08)."""
+        if self._other_pair and trump in (SPADES, DIAMONDS):
+            return OTHER_PAIR
         return BEZIQUE_CARDS
 
 
@@ -442,6 +489,10 @@ class FourHandedBezique(MultiBezique):
     options: FourHandedOptions
     min_players = max_players = 4
     partnership = True
+
+    def __init__(self, options: Options | None = None) -> None:
+        super().__init__(options)
+        self.partner_unasked = self.options.partner_declares == "unasked"
 
     def fixed_sides(self) -> Sequence[int]:
         """Partners sit opposite (EW 129)."""
@@ -508,7 +559,8 @@ class MultiBeziqueObservation(Observation):
 
     ``phase`` is ``lead``, ``follow``, ``declare`` (the winner of a trick declares,
     exchanges, asks or draws), ``asked`` (his partner, asked, declares or says
-    ``nothing``) or ``end``. ``trick`` holds the cards of the trick in progress in the
+    ``nothing``), ``partner`` (the winner draws: his partner, unasked, declares first or
+    says ``nothing``) or ``end``. ``trick`` holds the cards of the trick in progress in the
     order played, led by ``trick_leader`` (who leads next while no card is down), and
     ``winning`` is the seat winning it so far (-1 before the lead). ``points`` are the
     points entered under each seat, ``side_points`` each side's total. ``excluded``
@@ -583,10 +635,11 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
     scored already (``spent``: taken up by an exchange)."""
 
     __slots__ = ("turn_up", "tables", "carried", "serial", "spent", "asked", "decl_winner",
-                 "last_winner", "_decl", "_rec")
+                 "last_winner", "exchanged", "declared", "_decl", "_rec")
 
     phase_names: ClassVar[dict[int, str]] = {PLAY: "play", DECLARE: "declare",
-                                             ASKED: "asked", OVER: "end"}
+                                             ASKED: "asked", OFFERED: "partner",
+                                             OVER: "end"}
     order = ORDER
 
     game: MultiBezique
@@ -598,10 +651,15 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
     asked: bool
     decl_winner: int
     last_winner: int
+    #: after this trick: the card the Seven of trumps was exchanged for (-1: none), and
+    #: whether the side has declared (one declaration per trick; Enquire Within's
+    #: exchange may come with it, V-BZ-05)
+    exchanged: int
+    declared: bool
     _decl: dict[Action, Any] | None
     _rec: Any
 
-    declare_phases = (DECLARE, ASKED)
+    declare_phases = (DECLARE, ASKED, OFFERED)
 
     @classmethod
     def from_pack(cls, game: MultiBezique, dealer: int, order: Sequence[int]
@@ -688,6 +746,8 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
         self.asked = False
         self.decl_winner = -1
         self.last_winner = -1
+        self.exchanged = -1
+        self.declared = False
         self._decl = None
         self._rec = None
 
@@ -775,16 +835,33 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
         action, plan = self._chosen(action)
         kind = type(action)
         if kind is Draw:
-            self._draw()
+            if self._partner_may_declare():
+                # EW 129: the partner may declare after his partner's trick, unasked
+                self.phase = OFFERED
+                self.player = self.partners(p)[0]
+                self._decl = None
+            else:
+                self._draw()
         elif kind is Exchange:
             self._exchange(p)
-            self._draw()
-        elif kind is Declare:
-            self._declare(p, cast(Declare, action), plan)
-            self._draw()
-        elif kind is ScoreCarried:
-            self._score_carried(p, plan)
-            self._draw()
+            self._decl = None
+            # EW (V-BZ-05) lets a declaration follow; whether the turn stays open depends
+            # on public facts only, never on what the hand holds
+            if not (self.game._ew_exchange and not self.declared):
+                self._draw()
+        elif kind is Declare or kind is ScoreCarried:
+            if kind is Declare:
+                self._declare(p, cast(Declare, action), plan)
+            else:
+                self._score_carried(p, plan)
+            self.declared = True
+            self._decl = None
+            if self.game._ew_exchange and self.exchanged < 0:
+                # EW: the winner of the trick may still exchange the Seven
+                self.phase = DECLARE
+                self.player = self.decl_winner
+            else:
+                self._draw()
         elif kind is AskPartner:
             partner = self.partners(p)[0]
             self._note(Asked, p, partner)
@@ -794,9 +871,12 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
             self._decl = None
         elif kind is NothingToDeclare:
             self._note(NothingDeclared, p)
-            self.phase = DECLARE
             self.player = self.decl_winner
-            self._decl = None
+            if self.phase == OFFERED:  # the winner has chosen to draw: all draw
+                self._draw()
+            else:  # asked: the winner may still declare himself
+                self.phase = DECLARE
+                self._decl = None
         else:  # pragma: no cover - unreachable: checked against the options above
             raise IllegalActionError(f"not a {self.game.title} action: {quoted(action)}")
 
@@ -837,6 +917,8 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
                 # a Seven that has scored is given up first (it is worth nothing more)
                 self.spent[p] = min(self.spent[p], hand.count(c))
         self._note(Played, p, c, from_table)
+        if self.game._seven_played:
+            self._score_seven_played(p, c)
         if trick:
             if self.beats(c, self._best()):
                 self.winner = p
@@ -867,20 +949,62 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
         self.player = w
         self.last_winner = w
         self._note(TrickWon, w, cards)
-        nb = sum(BRISQUE[c] for c in cards)
-        if nb:
-            self._score(w, 10 * nb, _NUMBERS[nb] + ("brisque" if nb == 1 else "brisques"))
-        if self.tricks == self.game.tricks_per_deal:
+        game = self.game
+        if game._as_taken:
+            nb = sum(BRISQUE[c] for c in cards)
+            if nb:
+                self._score(w, 10 * nb, _NUMBERS[nb] + ("brisque" if nb == 1 else "brisques"))
+        if self.tricks == game._bonus_at:
             self._score(w, 10, "last trick")
+        if self.tricks == game.tricks_per_deal:
             self.phase = OVER
+            if not game._as_taken:
+                self._count_brisques()
             return
         if self.turn_up >= 0:
             self.phase = DECLARE
             self.decl_winner = w
             self.asked = False
+            self.exchanged = -1
+            self.declared = False
             self._decl = None
         else:
             self.phase = PLAY
+
+    def _count_brisques(self) -> None:
+        """After the last trick each counts the Aces and Tens in the tricks he gathered,
+        10 each, from the dealer's left, the dealer last (EW's count, the non-dealer
+        first two-handed; V-BZ-07)."""
+        n = self.n
+        for i in range(1, n + 1):
+            p = (self.dealer + i) % n
+            nb = sum(BRISQUE[c] for c in self.won[p])
+            if nb:
+                self._score(p, 10 * nb, f"{nb} brisque" + ("s" if nb > 1 else ""))
+
+    def _score_seven_played(self, p: int, c: int) -> None:
+        """EW: 10 for a Seven of trumps played while the stock lasts (V-BZ-04); once the
+        turn-up is a Seven, the other Sevens score so instead of being exchanged, Seven
+        for Seven (V-BZ-06); never both."""
+        if c == self.trump * 16 + SEVEN and self.turn_up >= 0:
+            opts: Any = self.game.options
+            if opts.seven_of_trumps_played_scores or (
+                    self.turn_up == c and self.game._second_when_played):
+                self._score(p, 10, "seven of trumps played")
+
+    def beats(self, card: int, best: int) -> bool:
+        """Whether ``card`` takes the trick from ``best``: the core's rule (a higher
+        card of the suit, a trump over another suit); with Enquire Within's main rule
+        (V-BZ-02), while the stock lasts, a higher card of any plain suit over a plain
+        card, the first played of equal ones winning."""
+        s, b = card >> 4, best >> 4
+        if s == b:
+            return STRENGTH[card] > STRENGTH[best]
+        if s == self.trump:
+            return True
+        if b == self.trump or not self.game._offsuit or self.turn_up < 0:
+            return False
+        return STRENGTH[card] > STRENGTH[best]
 
     def _draw(self) -> None:
         """Each draws a card, the winner of the trick first, then to his left; at the last
@@ -910,6 +1034,7 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
         self.leader = w
 
     def _exchanged(self, p: int, up: int) -> None:
+        self.exchanged = up  # one exchange per trick
         if up == self.trump * 16 + SEVEN:  # Seven for Seven: the one taken up has scored
             self.spent[p] += 1
 
@@ -919,10 +1044,25 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
         """The winner of a trick may exchange a Seven of trumps for the turn-up before
         drawing (BZ 37-39), a Seven that has not scored yet: each Seven scores once,
         turned up or exchanged (Seven for Seven)."""
-        if self.phase != DECLARE or self.turn_up < 0:
+        if self.phase != DECLARE or self.turn_up < 0 or self.exchanged >= 0:
             return False
+        seven = self.trump * 16 + SEVEN
+        if self.turn_up == seven and self.game._second_when_played:
+            return False  # V-BZ-06 (EW): such a Seven scores when played, not by exchange
         p = self.player
-        return self.hands[p].count(self.trump * 16 + SEVEN) > self.spent[p]
+        return self.hands[p].count(seven) > self.spent[p]
+
+    def _fresh_counts(self, p: int) -> dict[int, int]:
+        """The cards ``p`` may lay fresh; after Enquire Within's exchange (V-BZ-05) the
+        card taken up is not used in the declaration after the same trick."""
+        counts = super()._fresh_counts(p)
+        taken = self.exchanged
+        if taken >= 0 and p == self.decl_winner and self.phase == DECLARE:
+            if counts.get(taken, 0) > 1:
+                counts[taken] -= 1
+            else:
+                counts.pop(taken, None)
+        return counts
 
     def _declare_options(self) -> dict[Action, Any]:
         """Every legal action after a trick, mapped to how it is carried out."""
@@ -932,11 +1072,12 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
         opts: dict[Action, Any] = {}
         if self.phase == DECLARE and self._exchange_available():
             opts[EXCHANGE] = None
-        opts.update(self._carried_options(p))
-        for action, plan in self._declarations(p):
-            opts.setdefault(action, plan)
+        if not self.declared:  # one declaration per trick (BZ 53)
+            opts.update(self._carried_options(p))
+            for action, plan in self._declarations(p):
+                opts.setdefault(action, plan)
         if self.phase == DECLARE:
-            if self.game.partnership and not self.asked:
+            if self.game.partnership and not self.asked and not self.declared:
                 opts[ASK] = None
             opts[DRAW] = None
         else:
@@ -944,26 +1085,54 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
         self._decl = opts
         return opts
 
+    def _partner_may_declare(self) -> bool:
+        """Whether the winner's partner is to declare before all draw: at four under
+        ``partner_declares=unasked``, the winner drawing with nothing declared after the
+        trick (his Seven's exchange ends his turn, as the two-handed game's, unless
+        Enquire Within's exchange with a declaration is played), and the partner not
+        already asked. Public facts only: the partner is given the turn whatever he
+        holds, and may say ``nothing``."""
+        return (self.game.partner_unasked and not self.asked and not self.declared
+                and (self.exchanged < 0 or self.game._ew_exchange))
+
+    def _declaration_refused(self, action: Declare) -> str | None:
+        if self.declared:
+            return self._why_not(action)
+        return None
+
     def _why_not(self, action: Action) -> str:
         kind = type(action)
         if kind is Exchange:
-            if self.phase == ASKED:
+            if self.phase in (ASKED, OFFERED):
                 return "only the winner of the trick may exchange the Seven of trumps"
             if self.turn_up < 0:
                 return "there is no turn-up left to exchange"
+            if self.exchanged >= 0:
+                return "the Seven has already been exchanged after this trick"
             seven = self.trump * 16 + SEVEN
             if seven not in self.hands[self.player]:
                 return "exchange needs the Seven of trumps in your hand"
+            if self.turn_up == seven and self.game._second_when_played:
+                return ("the turn-up is already a Seven: under second_seven_scoring ="
+                        " when_played your Seven scores 10 when played, not by exchange")
             return "each Seven of trumps scores once: yours has been exchanged already"
+        if kind in (Declare, ScoreCarried) and self.declared:
+            return "a declaration has been made after this trick: one per trick won (BZ 53)"
         if kind is AskPartner:
             if not self.game.partnership:
                 return "each plays for himself: there is no partner to ask"
             if self.phase == ASKED:
                 return "your partner has asked you: declare, or say nothing"
+            if self.phase == OFFERED:
+                return "your partner has won the trick and draws: declare, or say nothing"
+            if self.declared:
+                return "a declaration has been made after this trick: one per trick won"
             return "you have asked your partner already after this trick"
         if kind is NothingToDeclare:
             return "'nothing' answers your partner's question; you have not been asked"
         if kind is Draw:
+            if self.phase == OFFERED:
+                return "your partner has won the trick and draws: declare, or say nothing"
             return "your partner has asked you: declare, or say nothing"
         return super()._why_not(action)
 
@@ -979,6 +1148,8 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
         copy.serial = self.serial
         copy.spent = self.spent[:]
         copy.asked = self.asked
+        copy.exchanged = self.exchanged
+        copy.declared = self.declared
         copy.decl_winner = self.decl_winner
         copy.last_winner = self.last_winner
         copy._decl = self._decl  # never changed in place: a new dict replaces it

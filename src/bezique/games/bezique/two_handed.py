@@ -83,8 +83,8 @@ __all__ = [
     "HEARTS", "JACK", "KING", "LEAD", "MAX_MELDS", "ORDER", "PACK", "PHASE_NAMES",
     "PLAY_HAND", "PLAY_TABLE", "QUEEN", "SEVEN", "SPADES", "STRENGTH", "TABLE", "TEN",
     "Bezique", "BeziqueObservation", "BeziqueOptions", "BeziqueState", "Combination",
-    "Declare", "Draw", "Exchange", "Meld", "Play", "ScoreCarried", "book_order",
-    "combination_names", "parse_action",
+    "Declare", "Draw", "EnquireWithinOptions", "Exchange", "Meld", "Play", "ScoreCarried",
+    "book_order", "combination_names", "parse_action",
 ]
 
 # -- cards and tables ------------------------------------------------------------------
@@ -142,40 +142,31 @@ def combination_names(style: str = "notation") -> tuple[str, ...]:
 # -- options -----------------------------------------------------------------------------
 
 @dataclasses.dataclass(frozen=True)
-class BeziqueOptions(Options):
-    """The variants of two-handed Bézique (VARIANTS.md section 1). Defaults are Foster's.
+class EnquireWithinOptions(Options):
+    """Enquire Within's variations of Bézique (VARIANTS.md section 1), Foster's rules the
+    defaults: the options of two-handed Bézique (:class:`BeziqueOptions`) and of the
+    three- and four-handed games, which rest on the two-handed rules ("the above rules
+    hold good", EW 128), so each game states them once, here.
 
     Each ``doc`` is what ``bezique play --list-options`` shows a player; the checklist
-    label is ``BeziqueOptions.source(name)``.
+    label is ``source(name)``.
     """
 
-    game_title: ClassVar[str] = "Bézique"
-
-    draw_order: str = _opt(
-        "winner_first", ("winner_first", "pone_always_first"),
-        "Who draws first after each trick: the winner of the trick (Foster), or always the"
-        " non-dealer, as in France. Either way the winner of the 24th trick takes the last"
-        " card of the stock and the loser the turn-up.", "V-BZ-01")
     offsuit_follow_wins: bool = _opt(
         False, None,
         "While the stock lasts, a higher card of another plain suit wins the trick (the main"
         " rule of Enquire Within upon Everything). Foster: the card led wins unless the"
         " follower plays higher in its suit or trumps.", "V-BZ-02")
-    last_trick_bonus_at: int = _opt(
-        32, (32, 24),
-        "The trick that scores 10 as the last trick: the 32nd, the very last (Foster), or the"
-        " 24th, the last before the final eight (a variation in Enquire Within upon"
-        " Everything).", "V-BZ-03")
     seven_of_trumps_played_scores: bool = _opt(
         False, None,
-        "A Seven of trumps played in the first 24 tricks scores 10, whether it wins the trick"
-        " or not (Enquire Within upon Everything). Foster: only its exchange for the turn-up"
-        " scores.", "V-BZ-04")
+        "A Seven of trumps played while the stock lasts (in the first 24 tricks of the"
+        " two-handed game) scores 10, whether it wins the trick or not (Enquire Within upon"
+        " Everything). Foster: only its exchange for the turn-up scores.", "V-BZ-04")
     second_seven_scoring: str = _opt(
         "exchange", ("exchange", "when_played"),
-        "The Seven of trumps left once the turn-up is a Seven: 'exchange', it may still be"
+        "A Seven of trumps once the turn-up is a Seven: 'exchange', it may still be"
         " exchanged, Seven for Seven, scoring 10 (Foster); 'when_played', there is no such"
-        " exchange and it scores 10 when played in the first 24 tricks, once only (Enquire"
+        " exchange and it scores 10 when played while the stock lasts, once only (Enquire"
         " Within upon Everything).", "V-BZ-06")
     seven_exchange_with_declaration: bool = _opt(
         False, None,
@@ -198,6 +189,26 @@ class BeziqueOptions(Options):
         " score' after later tricks ('carry', Foster), or one declaration after each trick"
         " won and nothing kept ('one_per_trick', Enquire Within upon Everything).",
         "V-BZ-25")
+
+
+@dataclasses.dataclass(frozen=True)
+class BeziqueOptions(EnquireWithinOptions):
+    """The variants of two-handed Bézique (VARIANTS.md section 1): Enquire Within's
+    (:class:`EnquireWithinOptions`) and the others Foster gives. Defaults are Foster's.
+    """
+
+    game_title: ClassVar[str] = "Bézique"
+
+    draw_order: str = _opt(
+        "winner_first", ("winner_first", "pone_always_first"),
+        "Who draws first after each trick: the winner of the trick (Foster), or always the"
+        " non-dealer, as in France. Either way the winner of the 24th trick takes the last"
+        " card of the stock and the loser the turn-up.", "V-BZ-01")
+    last_trick_bonus_at: int = _opt(
+        32, (32, 24),
+        "The trick that scores 10 as the last trick: the 32nd, the very last (Foster), or the"
+        " 24th, the last before the final eight (a variation in Enquire Within upon"
+        " Everything).", "V-BZ-03")
     trumps_only_in_last_eight: bool = _opt(
         False, None,
         "An old custom Foster mentions and rejects: trumps win nothing while the stock"
@@ -226,7 +237,6 @@ class BeziqueOptions(Options):
         "How a game is settled (Foster gives all three): so much a game, so much a point"
         " (the difference of the scores), or a partie of five, ended when one player has won"
         " three games.", "V-BZ-20")
-
 
 
 # -- actions -----------------------------------------------------------------------------

@@ -36,6 +36,10 @@ The rules stated here:
   (``three_hand_settlement=ultimate_winner_takes_stakes``), or the game ends at once,
   the lowest score paying (``lowest_pays_when_first_goes_out``). Two past 1000 without a
   claim go on to 1250 (and 250 more each time), while the third still needs only 1000.
+  At three and four a claim is needed: reaching 1000 on the scores does not end the game
+  of itself, as the two-handed game's does (BN 3), since Foster has two players reach
+  1000 "without either having claimed" and play on; the two-handed continuation is
+  two-handed Binocle, and there a player reaching his target on his scores has won.
 
 Choices where the text is silent (listed in ``docs/RULES.md``, "Three- and four-handed
 Binocle"):
@@ -355,6 +359,11 @@ class MultiBinocle(Game["MultiBinocleState"]):
         knocker = result.detail("knocker", -1)
         retired = result.detail("retired", -1)
         col = sheet.column_of
+        reached = result.detail("reached", -1)
+        if reached >= 0:  # the two-handed continuation: out on his scores (BN 3)
+            row.notes = (f"seat {reached} reaches his target on his scores",)
+            self._win(sheet, col(reached), f"seat {reached} reached the target")
+            return
         if knocker >= 0:
             right = bool(result.detail("knock_right"))
             if right:
@@ -1025,9 +1034,11 @@ class ContinuationState(InnerDeal):
     def result(self) -> DealResult:
         """The deal's points by seat and its claim, by seat of the table."""
         k = self.duel.knocker
+        r = self.duel.reached
         return DealResult(self.scores(), details=(
             ("knocker", self.seats[k] if k >= 0 else -1),
-            ("knock_right", int(self.duel.knock_right)), ("retired", self.retired)))
+            ("knock_right", int(self.duel.knock_right)), ("retired", self.retired),
+            ("reached", self.seats[r] if r >= 0 else -1)))
 
     def clone(self) -> ContinuationState:
         return ContinuationState(self.game, self.dealer, self.retired, self.seats,

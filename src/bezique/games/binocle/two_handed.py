@@ -20,12 +20,17 @@ played following suit and winning if able (BN 35-36). So the state is the Béziq
   a trick and instead of a meld; a Nine turned up scores the dealer 10;
 - the counting cards (A 11, 10 10, K 4, Q 3, J 2; 240 a deal) counted only after the
   last trick, which scores 10 (BN 15-16, 38);
+- the end of the game (BN 3): it ends the moment a player actually reaches the target
+  or claims it. Dix, melds and the last trick are scored as made (BN 17): the one whose
+  standing and scores so reach the target has won, and the deal stops there, his
+  adversary too late to knock;
 - the knock (BN 39-42): a player who reckons his score before the deal, his melds, dix
   and last trick, and his mental count of the cards in his tricks reach the game's target
   may stop the play (``knock``). The engine then counts his tricks: right, he wins the
-  game; wrong, he loses it, whatever the scores. Neither knocking, the game is decided
-  after the deal: only one past the target wins; both past it play on to 1250, then
-  1500 (and 250 more each time after that; the text stops at 1500).
+  game; wrong, he loses it, whatever the scores. Neither knocking nor reaching the target
+  on his scores, the game is decided after the deal, when both count their cards at
+  once: only one past the target wins; both past it play on to 1250, then 1500 (and 250
+  more each time after that; the text stops at 1500).
 
 The observation gives each seat what it may know and no more: its own hand, both tables,
 the public record of the deal (every card played, as a player sees them), the scores
@@ -48,8 +53,11 @@ Decisions where the text is silent:
   card, and a marriage has no room for one, so only with a fresh King or Queen.
 - The first correct knock wins "no matter what the adversary's score may be"; the deal
   stops there, and the knocker's cards are counted and scored (he shows them).
-- BN 3's "actually reaches": the game is decided by a knock or at the end of the deal; a
-  player past the target on his scores alone simply knocks (his claim cannot be wrong).
+- BN 3's "actually reaches": on the scores made as made (dix, melds, the last trick),
+  which are all a player's total shows during the deal; the cards, counted only after
+  the hand, reach it for both at once (BN 41-42), or by a knock. A Nine turned up
+  scoring the dealer 10 may so end the game as it is dealt; the last trick's 10 ends it
+  before the cards are counted.
 
 Foster's laws about human mistakes (misdeals, BN 8; irregular and false melds, BN 33-34;
 too many or too few cards, BN 43; drawing wrongly, BN 44-45; revokes in the last twelve
@@ -248,17 +256,25 @@ class Binocle(Game["BinocleState"]):
         return DealResult((state.points[0], state.points[1]),
                           details=(("knocker", state.knocker),
                                    ("knock_right", int(state.knock_right)),
-                                   ("target", state.target)))
+                                   ("target", state.target),
+                                   ("reached", state.reached)))
 
     def update_sheet(self, sheet: ScoreSheet, deal_no: int, dealer: int,
                      result: DealResult) -> None:
-        """The deal's points go on the sheet. A knock decides the game: the knocker wins
+        """The deal's points go on the sheet. A player who reached the target on his
+        scores during the deal has won (BN 3). A knock decides the game: the knocker wins
         if right and loses if wrong (BN 40). Otherwise only one past the target wins;
         both past it play on to a target 250 higher (BN 41-42)."""
         target = result.detail("target", self.game_target)
         knocker = result.detail("knocker", -1)
+        reached = result.detail("reached", -1)
         row = sheet.enter(deal_no, dealer, result)
         t = sheet.totals
+        if reached >= 0:
+            row.notes = (f"seat {reached} reaches {target} on his scores",)
+            sheet.end_game(reached, summary=f"seat {reached} wins the game {t[reached]}-"
+                           f"{t[1 - reached]}: he reached {target} on his scores")
+            return
         if knocker >= 0:
             right = bool(result.detail("knock_right"))
             winner = knocker if right else 1 - knocker
@@ -304,13 +320,16 @@ class BinocleObservation(BeziqueObservation):
 class BinocleState(BeziqueState):
     """A position in one deal of two-handed Binocle (see the module's docstring)."""
 
-    __slots__ = ("standing", "target", "knocker", "knock_right")
+    __slots__ = ("standing", "target", "knocker", "knock_right", "reached")
 
     game: Binocle  # type: ignore[assignment]
     standing: tuple[int, int]
     target: int
     knocker: int  # -1 until someone knocks
     knock_right: bool
+    #: the seat whose scores made as made (dix, melds, the last trick) took his total to
+    #: the target, which ends the game at once (BN 3); -1 until then
+    reached: int
 
     dix_words: ClassVar[str] = "dix"
     last_tricks: ClassVar[str] = "the last twelve tricks"
@@ -351,8 +370,11 @@ class BinocleState(BeziqueState):
         s.target = int(target)
         s.knocker = -1
         s.knock_right = False
+        s.reached = -1
         if up & 15 == game._dix:
             s._score(dealer, 10, "dix turned up")
+            if s.reached >= 0:  # the dealer is out as the cards are dealt (BN 3, 6)
+                s.phase = END
         return s
 
     @classmethod
@@ -367,7 +389,27 @@ class BinocleState(BeziqueState):
         s.target = int(target)
         s.knocker = -1
         s.knock_right = False
+        s.reached = -1
         return s
+
+    # -- reaching the target -------------------------------------------------------------
+
+    def _score(self, seat: int, pts: int, why: str) -> None:
+        """Score, and note the moment dix, a meld or the last trick takes ``seat``'s
+        total to the target (BN 3, 17); the cards, counted after the hand or by a
+        knocker, decide otherwise (BN 39-42)."""
+        super()._score(seat, pts, why)
+        if (self.reached < 0 and why != "cards"
+                and self.standing[seat] + self.points[seat] >= self.target):
+            self.reached = seat
+
+    def _draw(self) -> None:
+        """Both draw, unless the score just made has ended the game (BN 3)."""
+        if self.reached >= 0:
+            self.phase = END
+            self._decl = None
+            return
+        super()._draw()
 
     # -- knocking ------------------------------------------------------------------------
 
@@ -421,7 +463,10 @@ class BinocleState(BeziqueState):
 
     def _count_cards(self) -> None:
         """After the last trick (and its 10), each counts the cards in his tricks (BN 16,
-        38): the pone first."""
+        38): the pone first; unless the last trick's 10 took its winner to the target,
+        which ended the game (BN 3)."""
+        if self.reached >= 0:
+            return
         for seat in (self.dealer ^ 1, self.dealer):
             if self.cards_won(seat):
                 self._score(seat, self.cards_won(seat), "cards")
@@ -445,6 +490,7 @@ class BinocleState(BeziqueState):
         s.target = self.target
         s.knocker = self.knocker
         s.knock_right = self.knock_right
+        s.reached = self.reached
         return s
 
     _observation_type = BinocleObservation
