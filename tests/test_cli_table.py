@@ -601,3 +601,27 @@ def test_four_handed_partners_ask_each_other_at_the_terminal(tmp_path: Path) -> 
     out = result.output
     assert "ask your partner to declare" in out
     assert "You ask Across whether he has anything to declare." in out
+
+
+def test_the_partner_offered_the_declaration_after_his_partners_trick_is_told_so() -> None:
+    """Enquire Within 129: after a trick his partner won and drew from without
+    declaring, the partner may declare unasked; the screen says so (not "You won the
+    trick")."""
+    from bezique.bots import RandomBot
+    from bezique.games import make_game
+    from bezique.present import MultiBeziqueView, Seats
+
+    game = make_game("bezique4")
+    view = MultiBeziqueView()
+    seats = Seats(0, ("You", "Left", "Across", "Right"))
+    bot = RandomBot(3)
+    for seed in range(20):
+        state = game.deal(3, seed=seed)
+        while not state.is_terminal():
+            mover = state.current_player()
+            if mover == 0 and state.observation(0).phase == "partner":
+                text = view.situation(state, state.observation(0), seats)
+                assert text.startswith("Your partner won the trick and draws without"), text
+                return
+            state.apply(bot.choose(state))
+    raise AssertionError("no deal gave the partner the declaration")

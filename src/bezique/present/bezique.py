@@ -331,6 +331,9 @@ class MultiBeziqueView(BeziqueView):
         o: Any = obs
         if o.phase == "asked":
             return "Your partner asks whether you have anything to declare"
+        if o.phase == "partner":  # EW 129: he may declare unasked after his partner's trick
+            return ("Your partner won the trick and draws without declaring: declare now,"
+                    " or nothing")
         if o.phase == "follow":
             lead = o.trick_leader
             text = f"{seats.label(lead)} led {show(o.trick[0])}: your card"
@@ -350,6 +353,8 @@ class MultiBeziqueView(BeziqueView):
 
     def automatic(self, state: State, actions: Sequence[Action]) -> str | None:
         if len(actions) == 1 and isinstance(actions[0], NothingToDeclare):
+            if state.observation(state.current_player()).phase == "partner":  # type: ignore[attr-defined]
+                return "Your partner won the trick; you have nothing to declare."
             return "Your partner asks; you have nothing to declare."
         return super().automatic(state, actions)
 
