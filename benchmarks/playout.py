@@ -74,12 +74,11 @@ def playout_run(game: Game[Any], seconds: float, seed: int,
     rng = random.Random(seed)
     choice = _played_out(rng.choice) if played_out else rng.choice
     deals = decisions = 0
-    dealer = 0
+    dealers = game.first_dealers()  # the seats that may deal (Chouette: never the box)
     start = time.process_time()
     deadline = start + seconds
     while True:
-        state = game.deal(dealer, rng=rng)
-        dealer = (dealer + 1) % game.num_players  # the deal passes to the left
+        state = game.deal(dealers[deals % len(dealers)], rng=rng)
         while not state.is_terminal():
             state.apply(choice(state.legal_actions()))
             decisions += 1
@@ -96,7 +95,8 @@ def mid_deal_states(game: Game[Any], count: int, seed: int) -> list[State]:
     rng = random.Random(seed)
     states: list[State] = []
     while len(states) < count:
-        state = game.deal(len(states) % game.num_players, rng=rng)
+        dealers = game.first_dealers()
+        state = game.deal(dealers[len(states) % len(dealers)], rng=rng)
         path: list[State] = []
         while not state.is_terminal():
             path.append(state.clone())
