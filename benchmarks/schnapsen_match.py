@@ -48,8 +48,8 @@ from schnapsen.deck import Card as PCard  # type: ignore[import-not-found, unuse
 from schnapsen.deck import Rank as PRank  # noqa: E402
 from schnapsen.deck import Suit as PSuit  # noqa: E402
 
-from bezique.bots import RULE_BOTS, make_bot  # noqa: E402
 from bezique.bots import Bot as OurPlayer  # noqa: E402
+from bezique.bots import make_bot, rule_bot_for  # noqa: E402
 from bezique.bots.sixtysix_rules import SixtySixRulesBot  # noqa: E402
 from bezique.core.cards import Card  # noqa: E402
 from bezique.core.errors import OptionError  # noqa: E402
@@ -251,13 +251,13 @@ def share_interval(ours: Sequence[float], totals: Sequence[float]) -> tuple[floa
 
 def our_player(kind: str, seed: int, seconds: float | None) -> OurPlayer:
     """``make_bot(kind)`` for the preset; a search player without a time in its text is
-    given ``seconds`` a move. ``rules`` is Sixty-Six's rule player while ``RULE_BOTS``
-    names none for ``schnapsen``."""
+    given ``seconds`` a move. ``rules`` is Sixty-Six's rule player should the preset find
+    none of its own (:func:`~bezique.bots.rule_bot_for`)."""
     game = Schnapsen()
     try:
         player = make_bot(kind, game, seed)
     except OptionError:
-        if kind.strip() != "rules" or "schnapsen" in RULE_BOTS:
+        if kind.strip() != "rules" or rule_bot_for(game) is not None:
             raise
         # no rule player is registered for the preset (yet): Sixty-Six's, which plays
         # it from its legal actions and its observation (a Sixty-Six observation)

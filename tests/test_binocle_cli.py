@@ -38,8 +38,8 @@ def test_a_whole_binocle_match_typed_as_numbers(tmp_path: Path) -> None:
 
 
 def test_the_rule_based_player_plays_a_whole_match(tmp_path: Path) -> None:
-    from bezique.bots import RULE_BOTS
-    assert "binocle" in RULE_BOTS, "Binocle has a rule-based player"
+    from bezique.bots import rule_games
+    assert "binocle" in rule_games(), "Binocle has a rule-based player"
     path = tmp_path / "rules.txt"
     result = play("--game", "binocle", "--seed", "2", "--record", str(path),
                   "--display", "plain", stdin="1\n" * 6000)

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from bezique import Card, OptionError
-from bezique.bots import BOTS, RULE_BOTS, Bot, RandomBot, make_bot
+from bezique.bots import BOTS, Bot, RandomBot, make_bot, rule_bot_for, rule_games
 from bezique.bots.arena import BotFactory, duplicate_games, duplicate_match, play_deal
 from bezique.bots.bezique_multi_rules import duplicate_table, rotations
 from bezique.bots.bezique_rules import BeziqueRulesBot, played_cards
@@ -99,7 +99,18 @@ def choice(state: State, bot: BeziqueRulesBot | None = None) -> str:
 def test_make_bot_rules_picks_the_games_own_player() -> None:
     assert isinstance(make_bot("rules", GAME, seed=1), BeziqueRulesBot)
     assert isinstance(make_bot("random", GAME, seed=1), RandomBot)
-    assert RULE_BOTS["bezique"] == "bezique.bots.bezique_rules:BeziqueRulesBot"
+    assert rule_bot_for(GAME) is BeziqueRulesBot
+
+
+def test_a_game_finds_its_rule_player_by_its_class_and_bases() -> None:
+    """Not by a table of names: Schnapsen (a Sixty-Six) plays with Sixty-Six's rule
+    player, Chinese with Rubicon's; every game of the library has one."""
+    from bezique.bots.rubicon_rules import RubiconRulesBot
+    from bezique.bots.sixtysix_rules import SixtySixRulesBot
+
+    assert rule_bot_for(make_game("schnapsen")) is SixtySixRulesBot
+    assert rule_bot_for(make_game("chinese")) is RubiconRulesBot
+    assert sorted(rule_games()) == sorted(GAMES)
 
 
 def test_make_bot_unknown_kind_names_the_known_ones() -> None:
@@ -109,12 +120,12 @@ def test_make_bot_unknown_kind_names_the_known_ones() -> None:
 
 def test_make_bot_rules_for_a_game_without_a_rule_player(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delitem(RULE_BOTS, "bezique")
+    monkeypatch.setattr(BeziqueRulesBot, "games", ())
     with pytest.raises(OptionError, match=r"no rule-based player for Bézique \('bezique'\)"):
         make_bot("rules", GAME)
 
 
-@pytest.mark.parametrize("name", sorted(RULE_BOTS))
+@pytest.mark.parametrize("name", sorted(rule_games()))
 def test_rule_bot_of_every_registered_game_plays_it(name: str) -> None:
     # the N-seat arena seats any table (two seats included): the rule player plays only
     # legal actions from every seat, and outscores the random player on these deals

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from test_rubicon_rules import FOLLOWS, STOCK, declaring, ids
 
-from bezique.bots import BOTS, RULE_BOTS, make_bot
+from bezique.bots import BOTS, make_bot, rule_bot_for
 from bezique.bots.arena import duplicate_match
 from bezique.bots.rubicon_rules import RubiconRulesBot, _View
 from bezique.core.cards import Suit
@@ -19,8 +19,8 @@ GAME = Rubicon()
 
 @pytest.mark.parametrize("name", ["rubicon", "chinese"])
 def test_the_rule_player_is_registered_and_beats_random_on_the_same_deals(name: str) -> None:
-    assert RULE_BOTS[name] == "bezique.bots.rubicon_rules:RubiconRulesBot"
     game = make_game(name)
+    assert rule_bot_for(game) is RubiconRulesBot
     assert isinstance(make_bot("rules", game, 1), RubiconRulesBot)
     stats = duplicate_match(game, BOTS["rules"], BOTS["random"], n_deals=4, seed=11,
                             check=True)

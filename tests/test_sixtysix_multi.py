@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from bezique.bots import RULE_BOTS, RandomBot, make_bot
+from bezique.bots import RandomBot, make_bot, rule_games
 from bezique.bots.arena import duplicate_table
 from bezique.cli import main as cli_main
 from bezique.core.cards import Card, Suit, parse_cards
@@ -64,7 +64,7 @@ def test_registered_with_rule_players_and_aliases() -> None:
     assert type(make_game("three-handed sixty-six")) is ThreeHandedSixtySix
     assert type(make_game("Kreutz-mariage")) is KreutzMariage
     assert type(make_game("fourhandedsixtysix")) is KreutzMariage
-    assert {"sixtysix3", "sixtysix4"} <= set(RULE_BOTS)
+    assert {"sixtysix3", "sixtysix4"} <= set(rule_games())
     for name in ("sixtysix3", "sixtysix4"):
         game = make_game(name)
         state = game.deal(0, seed=3)

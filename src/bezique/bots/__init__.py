@@ -11,46 +11,57 @@ game)``, and :func:`describe_bots` lists every player with a line about it.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import OptionError
-from ..core.game import Game
+from ..core.game import Game, by_class
+from ..games import GAMES
+from . import (  # noqa: F401 - the rule-based players, found by the games they name
+    bezique_multi_rules,
+    bezique_rules,
+    binocle_multi_rules,
+    binocle_rules,
+    chouette_rules,
+    rubicon_rules,
+    sixtysix_multi_rules,
+    sixtysix_rules,
+)
 from .base import Advice, Bot
 from .random_bot import RandomBot
 from .search import SEARCH_BOTS, FlatMonteCarloBot, ISMCTSBot, PIMCBot, SearchBot
 
-RULE_BOTS: dict[str, str] = {
-    "bezique": "bezique.bots.bezique_rules:BeziqueRulesBot",
-    "sixtysix": "bezique.bots.sixtysix_rules:SixtySixRulesBot",
-    "schnapsen": "bezique.bots.sixtysix_rules:SixtySixRulesBot",
-    "rubicon": "bezique.bots.rubicon_rules:RubiconRulesBot",
-    "chinese": "bezique.bots.rubicon_rules:RubiconRulesBot",
-    "bezique3": "bezique.bots.bezique_multi_rules:MultiBeziqueRulesBot",
-    "bezique4": "bezique.bots.bezique_multi_rules:MultiBeziqueRulesBot",
-    "chouette": "bezique.bots.chouette_rules:ChouetteRulesBot",
-    "sixtysix3": "bezique.bots.sixtysix_multi_rules:ThreeHandedSixtySixRulesBot",
-    "sixtysix4": "bezique.bots.sixtysix_multi_rules:KreutzRulesBot",
-    "binocle": "bezique.bots.binocle_rules:BinocleRulesBot",
-    "binocle3": "bezique.bots.binocle_multi_rules:BinocleMultiRulesBot",
-    "binocle4": "bezique.bots.binocle_multi_rules:BinocleMultiRulesBot",
-    "binocleauction": "bezique.bots.binocle_multi_rules:BinocleMultiRulesBot",
-}
-"""Game name -> ``"module:Class"`` of its rule-based player, imported when first asked
-for. The class is built as ``Class(seed)``."""
+
+def _rule_bots() -> dict[type[Any], type[Bot]]:
+    """Each game class a rule-based player names as its own (``Bot.games``), with it."""
+    found: dict[type[Any], type[Bot]] = {}
+    todo: list[type[Any]] = [Bot]
+    while todo:
+        bot = todo.pop()
+        for game_class in bot.games:
+            found[game_class] = bot
+        todo.extend(bot.__subclasses__())
+    return found
+
+
+def rule_bot_for(game: Game) -> type[Bot] | None:  # type: ignore[type-arg]
+    """The rule-based player's class for ``game``: the one of its class or of its
+    nearest base (Schnapsen plays with Sixty-Six's), None when it has none."""
+    return by_class(_rule_bots(), type(game))
+
+
+def rule_games() -> list[str]:
+    """The names of the games that have a rule-based player."""
+    return [name for name, g in GAMES.items() if by_class(_rule_bots(), g) is not None]
 
 
 def rule_bot_class(game: Game) -> type[Bot]:  # type: ignore[type-arg]
-    """The rule-based player's class for ``game`` (by ``game.name``)."""
-    spec = RULE_BOTS.get(game.name)
-    if spec is None:
+    """The rule-based player's class for ``game`` (:func:`rule_bot_for`); an error
+    naming the games that have one when it has none."""
+    cls = rule_bot_for(game)
+    if cls is None:
         raise OptionError(f"no rule-based player for {game.title} ({game.name!r}); rule"
-                          f" players exist for: {', '.join(RULE_BOTS)}")
-    module_name, _, class_name = spec.partition(":")
-    cls = getattr(importlib.import_module(module_name), class_name)
-    if not (isinstance(cls, type) and issubclass(cls, Bot)):
-        raise TypeError(f"{spec} is not a Bot class")
+                          f" players exist for: {', '.join(rule_games())}")
     return cls
 
 
@@ -144,7 +155,7 @@ def describe_params(name: str, game: Game[Any] | None = None) -> list[tuple[str,
 
 def make_bot(kind: str, game: Game, seed: int | None = None) -> Bot:  # type: ignore[type-arg]
     """A computer player by name for ``game``: ``random``, ``rules`` (the game's own
-    rule-based player, see ``RULE_BOTS``) or a search player (``flat``, ``pimc``,
+    rule-based player, see :func:`rule_bot_for`) or a search player (``flat``, ``pimc``,
     ``ismcts``, ``pimc-infer``), which takes parameters after a colon:
     ``"pimc:iterations=40,seconds=0.5"`` (see each class's ``PARAMS``).
 
@@ -167,6 +178,6 @@ def make_bot(kind: str, game: Game, seed: int | None = None) -> Bot:  # type: ig
     return BOTS[name](game, seed)
 
 
-__all__ = ["BOTS", "RULE_BOTS", "Advice", "Bot", "FlatMonteCarloBot", "ISMCTSBot", "PIMCBot",
+__all__ = ["BOTS", "Advice", "Bot", "FlatMonteCarloBot", "ISMCTSBot", "PIMCBot",
            "RandomBot", "SearchBot", "describe_bots", "describe_params", "make_bot",
-           "rule_bot_class"]
+           "rule_bot_class", "rule_bot_for", "rule_games"]

@@ -5,8 +5,9 @@ from __future__ import annotations
 import dataclasses
 import random
 from abc import ABC, abstractmethod
+from typing import Any, ClassVar
 
-from ..core.game import Action, State
+from ..core.game import Action, Game, State
 
 
 @dataclasses.dataclass(frozen=True)
@@ -35,6 +36,9 @@ class Bot(ABC):
     ``state.legal_actions()``, and states drawn with ``state.resample(seat, rng)``."""
 
     name: str = "bot"
+    #: The games a rule-based player plays: a game finds the player of its class or of
+    #: its nearest base that has one (``bezique.bots.rule_bot_class``).
+    games: ClassVar[tuple[type[Game[Any]], ...]] = ()
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

@@ -53,6 +53,7 @@ from ..games.bezique.declarations import (
 )
 from ..games.bezique.multi import (
     AskPartner,
+    MultiBezique,
     MultiBeziqueObservation,
     NothingToDeclare,
 )
@@ -237,6 +238,8 @@ class MultiBeziqueRulesBot(Bot):
     >>> MultiBeziqueRulesBot().choose(state) in state.legal_actions()
     True
     """
+
+    games = (MultiBezique,)
 
     name = "rules"
 

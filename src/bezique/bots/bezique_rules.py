@@ -66,6 +66,7 @@ from ..games.bezique import (
     Play,
     ScoreCarried,
 )
+from ..games.bezique.two_handed import Bezique
 from .base import Advice, Bot
 
 KINDS: tuple[int, ...] = tuple(sorted({int(c) for c in PACK.all_cards()}))
@@ -692,6 +693,8 @@ class BeziqueRulesBot(Bot):
     >>> bot.advise(state).action == bot.choose(state)
     True
     """
+
+    games = (Bezique,)
 
     name = "rules"
 

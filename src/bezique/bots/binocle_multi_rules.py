@@ -35,7 +35,7 @@ from ..core.trick import PlayCard
 from ..games.bezique.declarations import ACE, STRENGTH, TEN
 from ..games.binocle.laying import best_laying
 from ..games.binocle.melds import CARD_POINTS, PACK_48, TABLE
-from ..games.binocle.multi import Lay
+from ..games.binocle.multi import Lay, MultiBinocle
 from ..games.binocle.two_handed import Knock
 from .arena import duplicate_table
 from .base import Bot
@@ -62,6 +62,8 @@ def bid_estimate(hand: Sequence[int], players: int, table: Any = TABLE) -> tuple
 
 class BinocleMultiRulesBot(Bot):
     """The rule-based player of three- and four-handed Binocle and Auction Binocle."""
+
+    games = (MultiBinocle,)
 
     name = "rules"
 

@@ -72,7 +72,7 @@ from ..games.bezique.declarations import (
 )
 from ..games.bezique.two_handed import BeziqueObservation, Exchange
 from ..games.binocle.melds import CARD_POINTS
-from ..games.binocle.two_handed import BinocleObservation, Knock
+from ..games.binocle.two_handed import Binocle, BinocleObservation, Knock
 from .base import Advice, Bot
 
 __all__ = ["DEFAULT_BINOCLE_PARAMS", "BinocleRulesBot", "BinocleRulesParams", "mental_count"]
@@ -611,6 +611,8 @@ class BinocleRulesBot(Bot):
     >>> bot.advise(state).action == bot.choose(state)
     True
     """
+
+    games = (Binocle,)
 
     name = "rules"
 

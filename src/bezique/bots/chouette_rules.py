@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from ..core.game import Action, State
-from ..games.bezique.chouette import ChouetteState
+from ..games.bezique.chouette import Chouette, ChouetteState
 from .base import Advice, Bot
 from .rubicon_rules import RubiconRulesBot
 
@@ -21,6 +21,8 @@ class ChouetteRulesBot(Bot):
     >>> ChouetteRulesBot(3).choose(state) in state.legal_actions()
     True
     """
+
+    games = (Chouette,)
 
     name = "rules"
 

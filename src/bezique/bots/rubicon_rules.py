@@ -282,6 +282,8 @@ class RubiconRulesBot(Bot):
     True
     """
 
+    games = (Rubicon,)
+
     name = "rules"
 
     def choose(self, state: State) -> Action:

@@ -41,7 +41,14 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, ClassVar
 
 from ..core.errors import OptionError, quoted
-from ..core.game import Action, Game, State
+from ..core.game import Action, Game, State, by_class
+from ..games.bezique.chouette import Chouette
+from ..games.bezique.multi import FourHandedBezique, ThreeHandedBezique
+from ..games.bezique.rubicon import Chinese, Rubicon
+from ..games.bezique.two_handed import Bezique
+from ..games.binocle.auction import AuctionBinocle
+from ..games.binocle.two_handed import Binocle
+from ..games.sixtysix import SixtySix
 from .base import Advice, Bot
 
 # -- the margin --------------------------------------------------------------------------
@@ -537,16 +544,13 @@ def _fast_solver(game: Game[Any]) -> bool:
     simulations against 400 random ones at about the same CPU, -28 ± 24 points over 8
     deals, so off there (and in Rubicon, whose solved playouts cost 20 times a random
     one). benchmarks/ladder_quick.py measures either setting."""
-    return game.name in _SOLVED_PLAYOUTS and _solver(game) is not None
-
-
-_SOLVED_PLAYOUTS = frozenset({"sixtysix"})
+    return by_class(_SOLVED_PLAYOUTS, type(game)) is not None and _solver(game) is not None
 
 
 def _rule_default(game: Game[Any]) -> str:
-    from . import RULE_BOTS
+    from . import rule_bot_for
 
-    return "rules" if game.name in RULE_BOTS else "random"
+    return "rules" if rule_bot_for(game) is not None else "random"
 
 
 # -- flat Monte Carlo --------------------------------------------------------------------
@@ -571,7 +575,7 @@ class FlatMonteCarloBot(SearchBot):
     def defaults(cls, game: Game[Any]) -> dict[str, Any]:
         return {**super().defaults(game), "rollout": "random",
                 "solver": _fast_solver(game),
-                "iterations": _FLAT_BUDGET.get(game.name, 1000)}
+                "iterations": by_class(_FLAT_BUDGET, type(game)) or 1000}
 
     def _share(self, world: State, seat: int, rng: random.Random, iterations: int,
                deadline: float | None, extra: Any) -> RootStats:
@@ -622,9 +626,10 @@ class PIMCBot(SearchBot):
     @classmethod
     def defaults(cls, game: Game[Any]) -> dict[str, Any]:
         return {**super().defaults(game), "rollout": _rule_default(game), "rollouts": 1,
-                "solver": True, "cutoff": game.name == "sixtysix", "inference": False,
+                "solver": True, "cutoff": by_class(_SOLVED_PLAYOUTS, type(game)) is not None,
+                "inference": False,
                 "particles": 24, "epsilon": 0.3,
-                "iterations": _PIMC_BUDGET.get(game.name, 10)}
+                "iterations": by_class(_PIMC_BUDGET, type(game)) or 10}
 
     def __init__(self, game: Game[Any], seed: int | None = None, **params: Any) -> None:
         super().__init__(game, seed, **params)
@@ -716,10 +721,11 @@ class Inference:
         self.kept: tuple[tuple[str, ...], State, int] | None = None
         self.factors: dict[tuple[int, Any], float] = {}
         self.model: Bot | None = None
-        from . import RULE_BOTS, rule_bot_class
+        from . import rule_bot_for
 
-        if game.name in RULE_BOTS:
-            self.model = rule_bot_class(game)(0)
+        model = rule_bot_for(game)
+        if model is not None:
+            self.model = model(0)
 
     @staticmethod
     def _history(state: State, seat: int) -> tuple[Any, ...] | None:
@@ -853,7 +859,7 @@ class ISMCTSBot(SearchBot):
     def defaults(cls, game: Game[Any]) -> dict[str, Any]:
         return {**super().defaults(game), "rollout": "random", "c": 0.7,
                 "solver": _fast_solver(game),
-                "iterations": _ISMCTS_BUDGET.get(game.name, 1000)}
+                "iterations": by_class(_ISMCTS_BUDGET, type(game)) or 1000}
 
     def _share(self, world: State, seat: int, rng: random.Random, iterations: int,
                deadline: float | None, extra: Any) -> RootStats:
@@ -923,17 +929,23 @@ class ISMCTSBot(SearchBot):
 # 0.02 ms for a random playout to the end), hence its smaller flat and ISMCTS budgets.
 # benchmarks/ladder_quick.py prints the time per decision of any budget.
 
-_FLAT_BUDGET = {"bezique": 2000, "sixtysix": 3000, "rubicon": 600, "chinese": 350,
-                "bezique3": 1200, "bezique4": 900, "chouette": 600}
-_PIMC_BUDGET = {"bezique": 8, "sixtysix": 8, "rubicon": 2, "chinese": 1,
-                "bezique3": 12, "bezique4": 30, "chouette": 2,
-                # Binocle's rule-based playouts run 24 tricks with both players' rules:
-                # two worlds keep a move near a second on one core; the auction's
-                # bidding weighs a whole deal for every bid
-                "binocle": 2, "binocleauction": 4}
-_ISMCTS_BUDGET = {"bezique": 2000, "sixtysix": 4000, "rubicon": 700, "chinese": 300,
-                  "bezique3": 1200, "bezique4": 900, "chouette": 700,
-                  "binocleauction": 500}
+# The budgets by game class (a subclass takes its parent's: Schnapsen Sixty-Six's).
+_FLAT_BUDGET: dict[type[Any], int] = {
+    Bezique: 2000, SixtySix: 3000, Rubicon: 600, Chinese: 350, ThreeHandedBezique: 1200,
+    FourHandedBezique: 900, Chouette: 600}
+_PIMC_BUDGET: dict[type[Any], int] = {
+    Bezique: 8, SixtySix: 8, Rubicon: 2, Chinese: 1, ThreeHandedBezique: 12,
+    FourHandedBezique: 30, Chouette: 2,
+    # Binocle's rule-based playouts run 24 tricks with both players' rules: two worlds
+    # keep a move near a second on one core; the auction's bidding weighs a whole deal
+    # for every bid
+    Binocle: 2, AuctionBinocle: 4}
+_ISMCTS_BUDGET: dict[type[Any], int] = {
+    Bezique: 2000, SixtySix: 4000, Rubicon: 700, Chinese: 300, ThreeHandedBezique: 1200,
+    FourHandedBezique: 900, Chouette: 700, AuctionBinocle: 500}
+#: The games whose playouts end at the exact solver by default (Sixty-Six and its
+#: subclasses, Schnapsen among them).
+_SOLVED_PLAYOUTS: dict[type[Any], bool] = {SixtySix: True}
 
 SEARCH_BOTS: dict[str, type[SearchBot]] = {
     "flat": FlatMonteCarloBot,

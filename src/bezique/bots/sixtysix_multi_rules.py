@@ -32,9 +32,9 @@ from typing import Any
 
 from ..core.cards import card_name
 from ..core.game import Action, State
-from ..games.kreutz import ACE, KING, POINTS, QUEEN, STRENGTH, TEN, KreutzObservation
+from ..games.kreutz import ACE, KING, POINTS, QUEEN, STRENGTH, TEN, KreutzMariage, KreutzObservation
 from ..games.sixtysix import Marry, Play
-from ..games.sixtysix_three import ThreeHandedSixtySixState
+from ..games.sixtysix_three import ThreeHandedSixtySix, ThreeHandedSixtySixState
 from .base import Advice, Bot
 from .sixtysix_rules import SixtySixRulesBot
 
@@ -51,6 +51,8 @@ class ThreeHandedSixtySixRulesBot(Bot):
     >>> ThreeHandedSixtySixRulesBot(3).choose(state) in state.legal_actions()
     True
     """
+
+    games = (ThreeHandedSixtySix,)
 
     name = "rules"
 
@@ -88,6 +90,8 @@ class KreutzRulesBot(Bot):
     >>> KreutzRulesBot(1).choose(state) in state.legal_actions()
     True
     """
+
+    games = (KreutzMariage,)
 
     name = "rules"
 

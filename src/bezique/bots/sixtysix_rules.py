@@ -59,6 +59,7 @@ from ..games.sixtysix import (
     Marry,
     Play,
     Show,
+    SixtySix,
     SixtySixObservation,
 )
 from .base import Advice, Bot
@@ -97,6 +98,8 @@ DEFAULT_PARAMS = SixtySixRulesParams()
 class SixtySixRulesBot(Bot):
     """Rule-based Sixty-Six: exact counting and claiming, marriages declared early, cheap
     captures of Aces and Tens, closing and the closed game played by looking ahead."""
+
+    games = (SixtySix,)
 
     name = "rules"
 

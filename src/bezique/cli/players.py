@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from ..bots import BOTS, RULE_BOTS, describe_bots, describe_params
+from ..bots import BOTS, describe_bots, describe_params, rule_bot_for, rule_games
 from ..core.errors import BeziqueError
 from ..core.game import Game
 from ..games import GAMES, make_game
@@ -22,10 +22,10 @@ TAKEN_BY = ("bezique play --opponent and --hint-player, bezique review --player 
 def _rules_line(line: str, game: Game[Any] | None) -> str:
     if game is None:
         return line
-    if game.name in RULE_BOTS:
+    if rule_bot_for(game) is not None:
         return f"{line}; {game.title} has one"
     return (f"none for {game.title} (rule-based players exist for: "
-            f"{', '.join(RULE_BOTS)})")
+            f"{', '.join(rule_games())})")
 
 
 @cli.command("players")

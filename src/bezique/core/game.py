@@ -317,6 +317,18 @@ class DealResult:
 
 
 S = TypeVar("S", bound="State")
+T = TypeVar("T")
+
+
+def by_class(table: Mapping[type[Any], T], cls: type[Any]) -> T | None:
+    """What ``table`` gives the class ``cls`` or its nearest base in it (None when
+    neither is there): how what belongs to a game outside its rules (its view, its rule
+    player, a search budget) is found from ``type(game)``, so that a variant written as
+    a subclass (Schnapsen, a Sixty-Six; Chinese, a Rubicon) finds its parent's."""
+    for base in cls.__mro__:
+        if base in table:
+            return table[base]
+    return None
 
 
 class Game(ABC, Generic[S]):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.game import Game
+from ..core.game import Game, by_class
 from .base import (
     COMMANDS_HELP,
     WIDTH,
@@ -66,11 +66,7 @@ def _views() -> dict[type[Any], type[GameView]]:
 def view_class(game: Game[Any]) -> type[GameView]:
     """The view of ``game``'s class, or of its nearest base that has one; the generic
     :class:`GameView` when none has."""
-    views = _views()
-    for cls in type(game).__mro__:
-        if cls in views:
-            return views[cls]
-    return GameView
+    return by_class(_views(), type(game)) or GameView
 
 
 def view_for(game: Game[Any], *, show_counts: bool | None = None) -> GameView:
