@@ -43,13 +43,13 @@ def solver_for(game: Game[Any]) -> EndgameSolver | None:
     from .family import BeziqueSolver, RubiconSolver
     from .sixtysix import SixtySixSolver
 
-    if type(game) is Bezique:
-        return BeziqueSolver(game)
-    if type(game) in (Rubicon, Chinese):
-        return RubiconSolver(game)
-    if type(game) is SixtySix:
-        return SixtySixSolver(game)
-    return GenericSolver(game)
+    # the fast solvers know their game's rules by heart, so only the game itself gets
+    # one, never a subclass that may change a rule (Schnapsen is a Sixty-Six of 20 cards)
+    fast: dict[type[Any], type[EndgameSolver]] = {
+        Bezique: BeziqueSolver, Rubicon: RubiconSolver, Chinese: RubiconSolver,
+        SixtySix: SixtySixSolver}
+    solver = fast.get(type(game), GenericSolver)
+    return solver(game)
 
 
 __all__ = ["EndgameSolver", "GenericSolver", "endgame_kind", "minimax", "position_key",
