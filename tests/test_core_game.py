@@ -96,8 +96,7 @@ class FollowState(TrickStateN):
         s.turn_up = turn_up
         return s
 
-    def copy_extra(self, copy: Any) -> None:
-        copy.turn_up = self.turn_up
+    copies = {"turn_up": "same"}
 
     def follow_cards(self, hand: list[int]) -> list[int]:
         suit = self.trick[0] >> 4
@@ -658,3 +657,22 @@ def test_a_bad_next_dealer_is_refused() -> None:
     with pytest.raises(SeatError, match="next dealer"):
         while True:
             match.apply(rng.choice(match.state.legal_actions()))
+
+
+def test_a_state_class_that_does_not_say_how_a_field_is_copied_is_refused() -> None:
+    """clone() is derived from each field's way of being copied, so a field added
+    without one cannot be forgotten by the copy: the class is refused when defined."""
+    with pytest.raises(TypeError, match=r"Forgetful does not say how clone\(\) copies"
+                                         r" memo"):
+        class Forgetful(TrickStateN):
+            __slots__ = ("memo",)
+
+
+def test_a_derived_copy_is_independent_of_the_original() -> None:
+    """Lists are copied (lists of lists each), what is shared is never changed in place."""
+    state = Follow(FollowOptions(players=3)).deal(0, seed=4)
+    copy = state.clone()
+    assert type(copy) is FollowState and copy.turn_up == state.turn_up
+    copy.apply(copy.legal_actions()[0])
+    assert copy.hands != state.hands and copy.trick != state.trick
+    assert state.hands[state.player] and len(state.trick) == 0

@@ -64,7 +64,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..core import table as seating
 from ..core.cards import Card, Pack, Rank, Suit, card_name, parse_game_card
@@ -312,6 +312,8 @@ class KreutzState(TrickStateN):
     ``marriages`` announced, and ``carry``, a tie carried from the deal before."""
 
     __slots__ = ("trump_card", "pending", "marriages", "carry")
+    copies: ClassVar[dict[str, str]] = {
+        "trump_card": "same", "pending": "list", "marriages": "same", "carry": "same"}
 
     order = ORDER
     observation_class = KreutzObservation
@@ -483,12 +485,6 @@ class KreutzState(TrickStateN):
             self.phase = OVER_PHASE
 
     # -- copies, observations ---------------------------------------------------------------
-
-    def copy_extra(self, copy: Any) -> None:
-        copy.trump_card = self.trump_card
-        copy.pending = self.pending[:]
-        copy.marriages = self.marriages
-        copy.carry = self.carry
 
     def clone(self) -> KreutzState:
         s = super().clone()

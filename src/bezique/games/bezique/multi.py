@@ -636,6 +636,10 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
 
     __slots__ = ("turn_up", "tables", "carried", "serial", "spent", "asked", "decl_winner",
                  "last_winner", "exchanged", "declared", "_decl", "_rec")
+    copies: ClassVar[dict[str, str]] = {
+        "turn_up": "same", "tables": "lists", "carried": "lists", "serial": "same", "spent":
+        "list", "asked": "same", "decl_winner": "same", "last_winner": "same", "exchanged":
+        "same", "declared": "same", "_decl": "same", "_rec": "same"}
 
     phase_names: ClassVar[dict[int, str]] = {PLAY: "play", DECLARE: "declare",
                                              ASKED: "asked", OFFERED: "partner",
@@ -1140,20 +1144,6 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
 
     def clone(self) -> MultiBeziqueState:
         return cast(MultiBeziqueState, super().clone())
-
-    def copy_extra(self, copy: Any) -> None:
-        copy.turn_up = self.turn_up
-        copy.tables = [t[:] for t in self.tables]
-        copy.carried = [c[:] for c in self.carried]
-        copy.serial = self.serial
-        copy.spent = self.spent[:]
-        copy.asked = self.asked
-        copy.exchanged = self.exchanged
-        copy.declared = self.declared
-        copy.decl_winner = self.decl_winner
-        copy.last_winner = self.last_winner
-        copy._decl = self._decl  # never changed in place: a new dict replaces it
-        copy._rec = self._rec
 
     def resample(self, seat: int, rng: random.Random) -> MultiBeziqueState:
         """A full state drawn among those ``seat`` cannot tell apart: the other hands'

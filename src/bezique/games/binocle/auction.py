@@ -345,6 +345,9 @@ class AuctionState(MultiBinocleState):
 
     __slots__ = ("high", "bidder", "bids_made", "out", "bidding", "widow", "tables",
                  "open_discards")
+    copies: ClassVar[dict[str, str]] = {
+        "high": "same", "bidder": "same", "bids_made": "list", "out": "list", "bidding": "same",
+        "widow": "same", "tables": "lists", "open_discards": "list"}
 
     phase_names: ClassVar[dict[int, str]] = {
         **MultiBinocleState.phase_names, BID: "bid", DISCARD: "discard", TRUMP: "trump"}
@@ -574,17 +577,6 @@ class AuctionState(MultiBinocleState):
         return place > n and place - n - 1 == viewer
 
     # -- copies and views --------------------------------------------------------------
-
-    def copy_extra(self, copy: Any) -> None:
-        super().copy_extra(copy)
-        copy.high = self.high
-        copy.bidder = self.bidder
-        copy.bids_made = self.bids_made[:]
-        copy.out = self.out[:]
-        copy.bidding = self.bidding
-        copy.widow = self.widow
-        copy.tables = [t[:] for t in self.tables]
-        copy.open_discards = self.open_discards[:]
 
     def clone(self) -> AuctionState:
         return cast(AuctionState, super().clone())

@@ -558,6 +558,10 @@ class MultiBinocleState(TrickStateN):
 
     __slots__ = ("trump_card", "items", "scored", "laid", "shown", "first_card", "standing",
                  "targets", "knocker", "knock_right", "retired", "meld_queue")
+    copies: ClassVar[dict[str, str]] = {
+        "trump_card": "same", "items": "lists", "scored": "list", "laid": "list", "shown":
+        "lists", "first_card": "list", "standing": "same", "targets": "same", "knocker": "same",
+        "knock_right": "same", "retired": "same", "meld_queue": "list"}
 
     order: ClassVar[Any] = ORDER
     observation_class: ClassVar[type[TrickObservationN]] = MultiBinocleObservation
@@ -918,20 +922,6 @@ class MultiBinocleState(TrickStateN):
         self.phase = OVER
 
     # -- copies and views --------------------------------------------------------------
-
-    def copy_extra(self, copy: Any) -> None:
-        copy.trump_card = self.trump_card
-        copy.items = [i[:] for i in self.items]
-        copy.scored = self.scored[:]
-        copy.laid = self.laid[:]
-        copy.shown = [s[:] for s in self.shown]
-        copy.first_card = self.first_card[:]
-        copy.standing = self.standing
-        copy.targets = self.targets
-        copy.knocker = self.knocker
-        copy.knock_right = self.knock_right
-        copy.retired = self.retired
-        copy.meld_queue = self.meld_queue[:]
 
     def clone(self) -> MultiBinocleState:
         return cast(MultiBinocleState, super().clone())
