@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import OptionError
-from ..core.game import Game, by_class
+from ..core.game import Game, by_class, named_games
 from ..games import GAMES
 from . import (  # noqa: F401 - the rule-based players, found by the games they name
     bezique_multi_rules,
@@ -34,14 +34,7 @@ from .search import SEARCH_BOTS, FlatMonteCarloBot, ISMCTSBot, PIMCBot, SearchBo
 
 def _rule_bots() -> dict[type[Any], type[Bot]]:
     """Each game class a rule-based player names as its own (``Bot.games``), with it."""
-    found: dict[type[Any], type[Bot]] = {}
-    todo: list[type[Any]] = [Bot]
-    while todo:
-        bot = todo.pop()
-        for game_class in bot.games:
-            found[game_class] = bot
-        todo.extend(bot.__subclasses__())
-    return found
+    return named_games(Bot)  # type: ignore[type-abstract]
 
 
 def rule_bot_for(game: Game) -> type[Bot] | None:  # type: ignore[type-arg]

@@ -320,6 +320,19 @@ S = TypeVar("S", bound="State")
 T = TypeVar("T")
 
 
+def named_games(root: type[T]) -> dict[type[Any], type[T]]:
+    """Each game class that a subclass of ``root`` (a view, a rule-based player) names
+    among its ``games``, with that subclass: the table :func:`by_class` reads."""
+    found: dict[type[Any], type[T]] = {}
+    todo: list[type[Any]] = [root]
+    while todo:
+        cls = todo.pop()
+        for game_class in getattr(cls, "games", ()):
+            found[game_class] = cls
+        todo.extend(cls.__subclasses__())
+    return found
+
+
 def by_class(table: Mapping[type[Any], T], cls: type[Any]) -> T | None:
     """What ``table`` gives the class ``cls`` or its nearest base in it (None when
     neither is there): how what belongs to a game outside its rules (its view, its rule

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.game import Game, by_class
+from ..core.game import Game, by_class, named_games
 from .base import (
     COMMANDS_HELP,
     WIDTH,
@@ -51,16 +51,8 @@ from .sixtysix import KreutzView, SixtySixView, ThreeHandedSixtySixView
 
 
 def _views() -> dict[type[Any], type[GameView]]:
-    """Each game class a view names as its own, with that view (every subclass of
-    :class:`GameView` declares its games)."""
-    found: dict[type[Any], type[GameView]] = {}
-    todo = [GameView]
-    while todo:
-        view = todo.pop()
-        for game_class in view.games:
-            found[game_class] = view
-        todo.extend(view.__subclasses__())
-    return found
+    """Each game class a view names as its own (``GameView.games``), with that view."""
+    return named_games(GameView)
 
 
 def view_class(game: Game[Any]) -> type[GameView]:
