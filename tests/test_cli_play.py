@@ -15,7 +15,7 @@ from bezique.bots import BOTS, make_bot
 from bezique.cli import main as cli_main
 from bezique.core.cards import Card, Suit, parse_cards
 from bezique.core.errors import OptionError
-from bezique.games import make_game
+from bezique.games import GAMES, make_game
 from bezique.games.bezique import Bezique, BeziqueState
 from bezique.present import BeziqueView, Seats, SixtySixView, name_seats
 from bezique.record import read, replay
@@ -618,3 +618,40 @@ def test_each_game_finds_its_view_by_its_class_and_bases_schnapsen_sixty_sixs() 
     assert view_class(make_game("chinese")) is RubiconView
     for name in GAMES:
         assert view_class(make_game(name)) is not GameView, name
+
+
+# -- faults found at the terminal -----------------------------------------------------------
+
+@pytest.mark.parametrize("game", ["bezique3", "bezique4"])
+def test_help_in_three_and_four_handed_bezique_shows_their_own_rules(tmp_path: Path,
+                                                                       game: str) -> None:
+    """``help`` crashed at three and four (the two-handed rules read an option these games
+    lack); it gives their rules: Enquire Within's packs and triple bézique."""
+    result = play("--game", game, "--seed", "5", "--record", str(tmp_path / "r.txt"),
+                  "--display", "plain", stdin="help\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    out = flat(result.output)
+    assert "after Enquire Within upon Everything" in out
+    assert "triple bézique: three times Q♠ J♦ 1500" in out
+    assert ("ask your partner" in out) == (game == "bezique4")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_help_works_in_every_game(tmp_path: Path, game: str) -> None:
+    result = play("--game", game, "--seed", "5", "--record", str(tmp_path / "r.txt"),
+                  "--first-dealer", "computer", "--display", "plain", stdin="help\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "in brief" in result.output and "Commands: help" in result.output
+
+
+@pytest.mark.parametrize("hinter", ["rules", "pimc:iterations=4"])
+def test_hint_in_chouette_asks_the_table_not_the_deal_drawn(tmp_path: Path,
+                                                            hinter: str) -> None:
+    """``hint`` crashed in Chouette: the hint player, made for the Chouette table, was
+    given the Rubicon deal the screen draws."""
+    result = play("--game", "chouette", "--hints", "--hint-player", hinter, "--seed", "5",
+                  "--record", str(tmp_path / "r.txt"), "--display", "plain",
+                  stdin="hint\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Hint: the " in result.output and " would choose " in result.output

@@ -447,7 +447,9 @@ class Session:
                 self.out.screen(self.screen(state, []))
                 continue
             if low == "hint":
-                self.say("", *wrap(self.hint(state, choices)))
+                # the hint player plays the table's game (Chouette: the whole table, not
+                # the deal drawn for the human), whose legal actions are the deal's
+                self.say("", *wrap(self.hint(self.match.state, choices)))
                 self.out.screen(self.screen(state, []))
                 continue
             if low in ("score", "sheet"):

@@ -435,6 +435,81 @@ class MultiBeziqueView(BeziqueView):
                 begin = i + 1
         return lines + super().narrate(events, begin, seats)
 
+    def rules(self, game: Game[Any]) -> str:
+        """Three- and four-handed Bézique in brief (Enquire Within 128 and 129, the rest
+        as two-handed): the packs and the meld table of this match's options."""
+        o: Any = game.options
+        g: Any = game
+        n = int(g.num_players)
+        words = {"sequence": "A 10 K Q J of trumps", "royal-marriage": "K Q of trumps",
+                 "marriage": "K Q of a plain suit", "bezique": "Q♠ J♦",
+                 "double-bezique": "twice Q♠ J♦", "triple-bezique": "three times Q♠ J♦",
+                 "quadruple-bezique": "four times Q♠ J♦", "four-aces": "any suits"}
+        rows: list[tuple[str, str, int]] = []
+        for klass, label in ((0, "Class A"), (1, "Class B"), (2, "Class C")):
+            combos = sorted((c for c in g.table.combos.values() if c.klass == klass),
+                            key=lambda c: -c.value)
+            for i, c in enumerate(combos):
+                what = c.words + (f": {words[c.name]}" if c.name in words else "")
+                rows.append((label if i == 0 else "", what, c.value))
+        w = max(len(what) for _, what, _ in rows)
+        table = "\n".join(f"  {k:<8} {what:<{w}} {v:>4}" for k, what, v in rows)
+        if n == 3:
+            cards = (f"{len(g.pack)} (two packs less the Eight of clubs)"
+                     if len(g.pack) % 32 else f"{len(g.pack)} ({len(g.pack) // 32} packs)")
+            form = "Each plays for himself."
+        else:
+            cards = f"{len(g.pack)} ({len(g.pack) // 32} packs)"
+            form = FOUR_BEZIQUE_PARTNERS
+        target = o.game_target
+        text = MULTI_BEZIQUE_RULES.format(
+            title=game.title.upper(), players=n, cards=cards, form=form, table=table,
+            turn=_ordinal(n * 8 + 1), stock=g.stock_tricks, target=target,
+            double=(f"; when every loser is under {target // 2}, it is a double game"
+                    if o.double_game_under_half else ""),
+            asking=" ask, nothing," if n == 4 else "")
+        return text + self.options_note(game)
+
+
+MULTI_BEZIQUE_RULES = """\
+{title}, {players} players (after Enquire Within upon Everything) — in brief
+
+Everything is as in two-handed Bézique but for what follows. Cards: {cards}, ranking A 10
+K Q J 9 8 7. Eight cards each, dealt three, two, three from the dealer's left; the
+{turn} card turned up makes trumps. {form}
+
+Play passes to the left, the player on the dealer's left leading first. While the stock
+lasts ({stock} tricks) you need not follow suit: the highest trump wins the trick, else
+the highest card of the suit led; of identical cards the first played wins. The winner
+may make ONE declaration (or exchange the seven of trumps for the turn-up, 10), then
+each draws, the winner first and on to his left; the last to draw takes the turn-up.
+
+Declarations are laid face up on your own table (play them with a star, Q♠*):
+{table}
+Brisques: each ace and ten in a trick you win scores 10 at once; the last trick 10.
+
+The last eight tricks: the table cards go back to the hands; you must follow suit and
+head the trick if you can; void, you must trump, over-trumping if you can.
+
+Game: {target}, decided after the deal in which it is reached{double}.
+
+Typing: the number of a choice, or the action as the screen writes it: Q♠ or QS, Q♠*
+(the card on your table), bezique Q♠ J♦, royal marriage K♥ Q♥, score marriage K♥ Q♥,
+exchange,{asking} draw."""
+
+
+def _ordinal(n: int) -> str:
+    """``25th``, ``33rd``."""
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
+
+
+FOUR_BEZIQUE_PARTNERS = """\
+Partners sit opposite and do not see each other's hands; each declares from his own
+hand and table, and the side's points are added together. After winning a trick you
+may ask your partner whether he has anything to declare: he declares, or says nothing
+and you choose again."""
+
 
 # -- Rubicon and Chinese Bézique ---------------------------------------------------------
 
