@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -15,6 +16,7 @@ from bezique.bots import BOTS, make_bot
 from bezique.cli import main as cli_main
 from bezique.core.cards import Card, Suit, parse_cards
 from bezique.core.errors import OptionError
+from bezique.core.match import Match
 from bezique.games import GAMES, make_game
 from bezique.games.bezique import Bezique, BeziqueState
 from bezique.present import BeziqueView, Seats, SixtySixView, name_seats
@@ -76,9 +78,10 @@ def check_record_matches_output(path: Path, output: str) -> None:
     match = replay(record)
     assert match.is_over()
     names = record.players
-    for line in match.sheet.text(names).splitlines():
-        if not line.startswith(("game ", "seat ")):
-            assert line in output, line
+    for r in match.sheet.rows:  # each row as printed: the deal, its dealer, its figures
+        cells = [f"{p:+d} = {t}" for p, t in zip(r.points, r.totals, strict=True)]
+        row = r"\s+".join(re.escape(x) for x in (str(r.deal), names[r.dealer], *cells))
+        assert re.search(rf"^\s+{row}\b", output, re.MULTILINE), (row, output[-3000:])
     totals = match.sheet.totals
     winner = match.sheet.winner
     assert winner is not None
@@ -267,11 +270,11 @@ def test_bad_input_gets_a_message_and_the_same_prompt_again(tmp_path: Path) -> N
     out = flat(result.output)
     assert result.exit_code == 0, out
     assert "Cannot read 'garbage'" in out
-    assert "AS is not in your hand." in out
+    assert "A♠ is not in your hand." in out  # the cards as the screen writes them
     assert "There is no choice 99: type a number from 1 to 8." in out
     assert "There is no choice 0" in out
     assert "Type a number from 1 to 8" in out
-    assert "QS* is not among your declared cards on the table" in out
+    assert "Q♠* is not among your declared cards on the table" in out
     assert "declarations, the Seven's exchange and drawing come only after winning a trick" \
         in out
     # one prompt per line typed, plus the last one that met the end of the input
@@ -655,3 +658,60 @@ def test_hint_in_chouette_asks_the_table_not_the_deal_drawn(tmp_path: Path,
                   stdin="hint\nquit\n")
     assert result.exit_code == 0, result.output
     assert "Hint: the " in result.output and " would choose " in result.output
+
+
+def test_grammar_the_sheet_and_the_story_say_you_knock_and_partners_win() -> None:
+    """The sheet's words ("seat 0 knocks", "seats 1 & 3 win") named the seats and kept
+    the verb of one third person: "You knocks", "Left & Right wins"."""
+    from bezique.core.game import DealResult
+    from bezique.present import sheet_lines
+
+    seats = Seats(0, ("You", "Left", "Across", "Right"))
+    assert name_seats("seat 0 knocks and counts out", seats) == "You knock and count out"
+    assert name_seats("seat 0 reaches 66 with 70", seats) == "You reach 66 with 70"
+    assert name_seats("seat 0 is out: the other two finish", seats).startswith("You are out")
+    assert name_seats("seats 1 & 3 wins", seats) == "Left & Right win"
+    assert name_seats("seat 1 knocks and counts out", seats) == "Left knocks and counts out"
+    ann = Seats(0, ("Ann", "Computer"))
+    assert name_seats("seat 0 knocks and counts out", ann) == "Ann knocks and counts out"
+    match = Match(make_game("sixtysix4"), seed=1)
+    match.sheet.enter(1, 0, DealResult((0, 7, 0, 7)), ("seat 1 knocks",))
+    match.sheet.end_game(1, 1, summary="seats 1 & 3 win the game 0-7")
+    text = "\n".join(sheet_lines(match, seats))
+    assert "game 1: Left & Right win (game, 0-7)" in text
+    assert "Left knocks" in text and "wins" not in text
+
+
+def test_errors_write_cards_as_the_screen_does_not_in_letters(tmp_path: Path) -> None:
+    """"play one of 8C KC" while the screen shows 8♣ K♣: an error at the terminal writes
+    the cards in the screen's style."""
+    from bezique.cli.play import Session
+
+    state = BeziqueState.position(
+        Bezique(), hands=[parse_cards("8C KC 9H AS"), parse_cards("7C 8H 9S JD QD")],
+        trump=Suit.HEARTS, turn_up=None, dealer=0, to_move=0, phase="follow",
+        lead=Card.parse("7C"), tricks=28)
+    session: Any = Session.__new__(Session)
+    action, problem = Session.read_action(session, state, "AS", state.legal_actions())
+    assert action is None
+    assert "A♠ is not allowed" in problem and "8♣ K♣" in problem, problem
+    assert not re.search(r"\b(AS|8C|KC)\b", problem), problem
+
+
+def test_chouette_says_game_throughout_and_the_box_opening_names_the_box(
+        tmp_path: Path) -> None:
+    """A Chouette 'game' is one deal: the screen said "Game 1" and then "Deal 1 is over";
+    with another player as the box the opening said "you against 3 computer players"."""
+    result = play("--game", "chouette", "--seed", "3", "--opponent", "random", "--display",
+                  "plain", "--record", str(tmp_path / "r.txt"), stdin="1\n" * 400)
+    out = result.output
+    assert "Game 1 is over." in out and "Deal 1 is over." not in out
+    assert "Press Enter for the next game" in out and "next deal" not in out
+    assert re.search(r"^  game  dealer", out, re.MULTILINE), out
+    assert "you are the box" in flat(out)
+    boxed = play("--game", "chouette", "--option", "box=1", "--seed", "3", "--display",
+                 "plain", "--record", str(tmp_path / "b.txt"), stdin="quit\n")
+    first = flat(boxed.output)
+    assert "you against" not in first
+    assert "Left is the box; you and 2 computer players" in first
+    assert "you see your side's hand and decide for it" in first

@@ -351,16 +351,17 @@ class Session:
         deal_no = len(self.match.sheet.rows)
         seats = self.drawn_seats
         names = [seats.label(s) for s in seats.order()]
-        self.out.deal_over(f"Deal {deal_no} is over.", self._story(state),
+        word = self.view.deal_word
+        self.out.deal_over(f"{word.capitalize()} {deal_no} is over.", self._story(state),
                            self.view.breakdown(state, seats), names,
-                           sheet_lines(self.match, self.seats))
+                           sheet_lines(self.match, self.seats, word=word))
 
     def pause(self) -> bool:
         """Wait for the player before the next deal; ``False`` when he quits (or the
         input ends)."""
         banner = self.view.banner(self.match, self.seats)
         self.say("")
-        self.out.prompt("Press Enter for the next deal (or type quit): ")
+        self.out.prompt(f"Press Enter for the next {self.view.deal_word} (or type quit): ")
         line, _ = read_line()
         if line is None:
             self.leaving = "eof"
@@ -453,9 +454,10 @@ class Session:
                 self.out.screen(self.screen(state, []))
                 continue
             if low in ("score", "sheet"):
-                self.say("Score sheet:", *("  " + x for x in sheet_lines(self.match,
-                                                                         self.seats)))
-                self.say(f"This deal so far: {self._deal_points(state)}")
+                word = self.view.deal_word
+                self.say("Score sheet:", *("  " + x for x in sheet_lines(
+                    self.match, self.seats, word=word)))
+                self.say(f"This {word} so far: {self._deal_points(state)}")
                 self.out.screen(self.screen(state, []))
                 continue
             if low in ("quit", "exit", "q"):
@@ -501,13 +503,18 @@ class Session:
         try:
             action = state.parse_action(text)
         except BeziqueError as exc:
-            return None, (f"Cannot read {short(text)!r}: {short(str(exc), 200)}. Type a "
-                          f"number from 1 to {n}, an action as listed, or help.")
+            why = _cards_as_shown(short(str(exc), 200))
+            return None, (f"Cannot read {short(text)!r}: {why}. Type a number from 1 to"
+                          f" {n}, an action as listed, or help.")
         # the list is bounded (Bézique lists no announcement of several unrelated
         # combinations at once), the rules are not: anything legal is taken
         if action in choices or state.is_legal(action):
             return action, ""
-        return None, f"Not allowed now: {self.why_illegal(state, action)}."
+        # the engine writes cards in letters (8C KC); the screen, as it shows them
+        why = _cards_as_shown(self.why_illegal(state, action))
+        if " not allowed" in why:  # "A♠ is not allowed: ...", said once
+            return None, why[0].upper() + why[1:] + "."
+        return None, f"Not allowed now: {why}."
 
     @staticmethod
     def why_illegal(state: State, action: Action) -> str:
@@ -636,9 +643,7 @@ def _new_match(game_name: str, options: tuple[str, ...], opponent: str, seed: in
     changed = game.options.changed()
     opts = ", ".join(f"{k}={v}" for k, v in changed.items()) if changed \
         else f"{game.rules_by} (no options changed)"
-    against = "the computer" if len(kinds) == 2 else f"{len(kinds) - 1} computer players"
-    head = [f"{game.title}: you against {against} ({opponent} player).",
-            f"Options: {opts}."]
+    head = [view_for(game).opening(game, seats, opponent), f"Options: {opts}."]
     return match, seats, kinds, path, head + intro
 
 
@@ -663,7 +668,7 @@ def _resumed_match(resume: str, record: str | None
     if record and Path(record) != src:
         raise PlayError("--record with --resume: the resumed match goes on in its own file"
                         f" ({resume})")
-    where = f"deal {len(match.deals)}"
+    where = f"{view_for(match.game).deal_word} {len(match.deals)}"
     tricks = getattr(match.state.observation(human), "tricks_played", None)
     if tricks is not None and not match.is_over():
         where += f", trick {tricks + 1}"

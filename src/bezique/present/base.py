@@ -166,19 +166,47 @@ def wrap(text: str, indent: str = "", width: int = WIDTH) -> list[str]:
                          break_long_words=False, break_on_hyphens=False) or [""]
 
 
+_PLURAL_VERBS = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
+
+
+def plural_verb(word: str) -> str:
+    """The verb a plural subject (or "You") takes where a single seat's takes ``word``:
+    ``wins`` -> ``win``, ``reaches`` -> ``reach``, ``is`` -> ``are``; any other word (not a
+    verb in the third person) unchanged."""
+    if word in _PLURAL_VERBS:
+        return _PLURAL_VERBS[word]
+    if word.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us")) and len(word) > 2:
+        return word[:-1]
+    return word
+
+
 def name_seats(text: str, seats: Seats) -> str:
-    """The score sheet's summaries speak of ``seat 0``; on screen, use the names."""
+    """The score sheet's summaries speak of ``seat 0``; on screen, use the names, the
+    verb after them agreeing: "You knock", "Left & Right win" (not "You knocks", "Left &
+    Right wins")."""
+    you = seats.names[seats.human] == "You"  # the default name takes "You win"
+
     def name(m: re.Match[str]) -> str:
         found = [int(x) for x in re.findall(r"\d", m.group(1))]
         if any(k >= len(seats.names) for k in found):
             return m.group(0)
-        return " & ".join(seats.names[k] for k in found)
+        who = " & ".join(seats.names[k] for k in found)
+        if you and found == [seats.human] and re.search(r"[\w,]\s*$", text[:m.start()]):
+            who = "you"  # within a sentence
+        verb, joined, second = m.group(2), m.group(3), m.group(4)
+        if verb is None:
+            return who
+        if len(found) > 1 or (you and found == [seats.human]):
+            verb = plural_verb(verb)
+            second = plural_verb(second) if second else second
+        return f"{who} {verb}" + (f"{joined} {second}" if second else "")
 
-    text = re.sub(r"\bseats? (\d(?: & \d)*)\b", name, text)
-    if seats.names[seats.human] == "You":  # the default name: "You win", not "You wins"
-        text = re.sub(r"\bYou (win|claim|close)s\b", r"You \1", text)
-        text = re.sub(r"\b(You [a-z]+ [a-z]+ and) retires\b", r"\1 retire", text)
-    return text
+    # "seat 0 knocks and counts out": the subject, its verb, and a second verb joined by
+    # "and" a few words on
+    return re.sub(r"\bseats? (\d(?: & \d)*)\b(?: ([a-z]+)\b(?:((?: [a-z]+){0,2} and)"
+                  r" ([a-z]+)\b)?)?", name, text)
 
 
 def short(text: str, limit: int = 40) -> str:
@@ -246,6 +274,8 @@ class GameView:
     title = ""
     #: a game of memory hides the running counts unless asked (Sixty-Six)
     counts_hidden_by_default = False
+    #: what the game calls one deal on the screen and the sheet (Chouette: a "game")
+    deal_word: ClassVar[str] = "deal"
 
     def __init__(self, *, show_counts: bool = True) -> None:
         self.show_counts = show_counts
@@ -320,6 +350,13 @@ class GameView:
     def banner(self, match: Match, seats: Seats) -> str:
         """The line that opens a deal: who deals and who leads."""
         return deal_banner(match, seats)
+
+    def opening(self, game: Game[Any], seats: Seats, player: str) -> str:
+        """The first line of a match: the game, and who plays against whom (``player``
+        names the computer's kind)."""
+        n = len(seats.names)
+        against = "the computer" if n == 2 else f"{n - 1} computer players"
+        return f"{game.title}: you against {against} ({player} player)."
 
     def hand_cards(self, obs: Observation) -> tuple[Sequence[int], Sequence[int]]:
         """The player's cards in hand, and his cards lying on the table (if any)."""
@@ -473,12 +510,47 @@ def match_total(match: Match, seat: int) -> int:
     return int(sheet.totals[column])
 
 
-def sheet_lines(match: Match, seats: Seats) -> list[str]:
-    """The match's score sheet, the seats in their one order, named; without the
-    sheet's closing summary, which the result line says (the end is said once)."""
-    summary = match.sheet.summary
-    return [name_seats(x, seats) for x in match.sheet.text(seats.names).splitlines()
-            if not (summary and x == summary)]
+def sheet_lines(match: Match, seats: Seats, *, word: str = "deal",
+                width: int = WIDTH - 2) -> list[str]:
+    """The match's score sheet, the seats in their one order, named, each column as wide
+    as its figures and a row's notes on lines of their own when they do not fit beside
+    it (no line over ``width``); ``word`` heads the first column (Chouette: "game", and
+    the sitting is what is won).
+    Without the sheet's closing summary, which the result line says (the end is said
+    once)."""
+    sheet = match.sheet
+    names = list(seats.names)
+    heads = sheet.labels(names)
+    cols = range(len(heads))
+    rows = [[f"{r.points[i]:+d} = {r.totals[i]}" for i in cols] for r in sheet.rows]
+    widths = [max([len(heads[i]), *(len(r[i]) for r in rows)]) for i in cols]
+    dealer_w = max([len("dealer"), *(len(names[r.dealer]) for r in sheet.rows)])
+    num_w = max(4, len(word))
+    lines = [f"{word:>{num_w}}  {'dealer':<{dealer_w}}  "
+             + "  ".join(f"{h:>{w}}" for h, w in zip(heads, widths, strict=True))]
+    indent = " " * (num_w + 2)
+    for r, cells in zip(sheet.rows, rows, strict=True):
+        line = f"{r.deal:>{num_w}}  {names[r.dealer]:<{dealer_w}}  " + "  ".join(
+            f"{c:>{w}}" for c, w in zip(cells, widths, strict=True))
+        note = name_seats("; ".join(r.notes), seats) if r.notes else ""
+        if note and len(line) + 2 + len(note) <= width:
+            lines.append(f"{line}  {note}")
+            continue
+        lines.append(line)
+        if note:
+            lines += wrap(note, indent, width)
+    for i, g in enumerate(sheet.games, 1):
+        kind = "double game" if g.value == 2 else "game"
+        # stakes can be negative (Chouette): "28 to -14" rather than "28--14"
+        sep = " to " if any(t < 0 for t in g.totals) else "-"
+        head = heads[g.winner]
+        verb = "win" if " & " in head or head == "You" else "wins"
+        unit = "sitting" if word == "game" else "game"
+        totals = sep.join(str(t) for t in g.totals)
+        text = (f"{unit} {i}: {head} {verb} ({kind}, {totals})"
+                + ("; " + name_seats("; ".join(g.notes), seats) if g.notes else ""))
+        lines += wrap(text, "", width)
+    return lines
 
 
 # -- Bézique ------------------------------------------------------------------------------

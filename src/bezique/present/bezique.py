@@ -619,6 +619,8 @@ class ChouetteView(RubiconView):
 
     games: ClassVar[tuple[type[Game[Any]], ...]] = (Chouette,)
     title = "Chouette Bézique"
+    #: Foster's word for each deal of Chouette, played as a game of Rubicon
+    deal_word: ClassVar[str] = "game"
 
     def __init__(self, *, show_counts: bool = True) -> None:
         super().__init__(show_counts=show_counts)
@@ -667,6 +669,25 @@ class ChouetteView(RubiconView):
         head = super().heading(state, obs, seats, match)
         head[0] = f"Game {len(match.deals)}"
         return head
+
+    def opening(self, game: Game[Any], seats: Seats, player: str) -> str:
+        """Who is the box and who consults (or the partners), not "you against 3"."""
+        g: Any = game
+        others = len(seats.names) - 1
+        if g.box < 0:
+            mate = next(s for s in seats.order()
+                        if s != seats.human and g.sides[s] == g.sides[seats.human])
+            them = [seats.label(s) for s in seats.order() if g.sides[s] != g.sides[seats.human]]
+            return (f"{game.title}: you and {seats.label(mate)}, partners consulting, against"
+                    f" {' and '.join(them)} ({player} player).")
+        if g.box == seats.human:
+            return (f"{game.title}: you are the box, against {others} computer players"
+                    f" ({player} player), one at a time, the others consulting with him.")
+        mates = others - 1
+        return (f"{game.title}: {seats.label(g.box)} is the box; you and {mates} computer"
+                f" player{'s' if mates != 1 else ''} ({player} player) are his adversaries,"
+                " playing him one at a time while the others consult: you see your side's"
+                " hand and decide for it.")
 
     def banner(self, match: Match, seats: Seats) -> str:
         st: Any = match.state
