@@ -402,7 +402,7 @@ def test_an_unknown_hint_player_is_refused(tmp_path: Path) -> None:
 def test_quit_then_resume_continues_the_same_match(tmp_path: Path) -> None:
     path = tmp_path / "r.txt"
     first = play("--seed", "4", "--opponent", "random", "--record", str(path),
-                 stdin="1\n" * 30 + "quit\n")
+                 stdin="1\n" * 20 + "quit\n")
     assert first.exit_code == 0, first.output
     assert "Saved. The match is in" in first.output
     assert f"bezique play --resume {path}" in first.output
@@ -425,7 +425,7 @@ def test_quit_then_resume_continues_the_same_match(tmp_path: Path) -> None:
     # the same moves typed in one sitting give the same record
     straight = tmp_path / "straight.txt"
     play("--seed", "4", "--opponent", "random", "--record", str(straight),
-         stdin="1\n" * 35 + "quit\n")
+         stdin="1\n" * 25 + "quit\n")
     assert read(straight).deals == after.deals
 
 
@@ -715,3 +715,18 @@ def test_chouette_says_game_throughout_and_the_box_opening_names_the_box(
     assert "you against" not in first
     assert "Left is the box; you and 2 computer players" in first
     assert "you see your side's hand and decide for it" in first
+
+
+@pytest.mark.parametrize("game", ["binocle3", "sixtysix4"])
+def test_a_single_legal_action_is_taken_with_a_line_saying_so(tmp_path: Path,
+                                                               game: str) -> None:
+    """A prompt of one choice ("1 lay nothing", the one card that may follow) waited for
+    the player to confirm it: it is taken for him, and the story says so."""
+    result = play("--game", game, "--seed", "3", "--opponent", "random", "--display",
+                  "plain", "--record", str(tmp_path / "r.txt"), stdin="1\n" * 300)
+    out = result.output
+    assert PROMPT + "1, or" not in out  # never a prompt of one choice
+    assert re.search(rf"^  Only {CARD} may be played: it is played for you\.$", out,
+                     re.MULTILINE), out[-2000:]
+    if game == "binocle3":
+        assert "Your only choice, taken for you: lay nothing." in out

@@ -384,9 +384,16 @@ class GameView:
         return action.notation()
 
     def automatic(self, state: State, actions: Sequence[Action]) -> str | None:
-        """When the player's only legal action (``actions`` holds exactly one) needs no
-        decision, the line telling him it is taken for him; ``None`` to ask as usual."""
-        return None
+        """When the player has a single legal action (``actions`` holds exactly one), the
+        line telling him it is taken for him, since there is nothing to decide; a view may
+        word it in its game's terms, or return ``None`` to ask all the same."""
+        if len(actions) != 1:
+            return None
+        spot = self.card_play(actions[0])
+        if spot is not None:
+            card = show(spot[0]) + ("*" if spot[1] else "")
+            return f"Only {card} may be played: it is played for you."
+        return f"Your only choice, taken for you: {self.label(state, actions[0])}."
 
     def confirm(self, state: State, action: Action) -> str | None:
         """A question to ask before taking ``action`` (a move the screen shows to be a

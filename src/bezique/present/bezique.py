@@ -158,7 +158,7 @@ class BeziqueView(GameView):
         # the player knows his own hand, so with nothing to declare he simply draws.
         if len(actions) == 1 and type(actions[0]).__name__ == "Draw":
             return "Nothing to declare: you draw."
-        return None
+        return super().automatic(state, actions)
 
     def narrate(self, events: Sequence[Any], start: int, seats: Seats) -> list[str]:
         # a play is a lead when an even number of plays came before it in the deal
