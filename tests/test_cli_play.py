@@ -3,6 +3,7 @@ record written as play goes, and clean errors for bad arguments and files."""
 
 from __future__ import annotations
 
+import random
 import re
 import subprocess
 import sys
@@ -730,3 +731,75 @@ def test_a_single_legal_action_is_taken_with_a_line_saying_so(tmp_path: Path,
                      re.MULTILINE), out[-2000:]
     if game == "binocle3":
         assert "Your only choice, taken for you: lay nothing." in out
+
+
+def test_the_last_trick_names_who_played_each_card_and_who_won() -> None:
+    """"Last trick: A♠ A♠ Q♠ 9♠, won by Right" named no seat: each card is named with its
+    player, in the order played."""
+    from bezique.present import MultiBeziqueView, build_screen
+
+    state = BeziqueState.position(
+        Bezique(), hands=[parse_cards("QS AH TH 9C 7D 7D JC 8S"),
+                          parse_cards("7H 8H 9H 7S 8S 9S TC 8C")],
+        trump=Suit.HEARTS, turn_up=Card.parse("AD"), stock=parse_cards("KC KD KH KS"),
+        dealer=1, to_move=0, phase="lead")
+    state.apply(state.parse_action("QS"))
+    state.apply(state.parse_action("7H"))  # the trump wins
+    seats = Seats(0, ("You", "Computer"))
+    assert BeziqueView().last_trick(state, seats) == [
+        "Last trick: you Q♠, Computer 7♥; won by Computer"]
+    # four hands: the seats of the trick in play and of the last one, from the play
+    game = make_game("bezique4")
+    match = Match(game, seed=5, first_dealer=3)
+    four = match.state
+    played = []
+    for _ in range(4):
+        seat = four.current_player()
+        action = next(a for a in four.legal_actions() if type(a).__name__ == "Play")
+        played.append((seat, Card(action.card)))
+        four.apply(action)
+    names = Seats(0, ("You", "Left", "Across", "Right"))
+    screen = build_screen(MultiBeziqueView(), four, names, match, [])
+    last = next(n for n in screen.notes if n.startswith("Last trick: "))
+    said = ", ".join(f"{'you' if s == 0 else names.names[s]} {c.pretty()}" for s, c in played)
+    assert last.startswith(f"Last trick: {said}; won by "), last
+
+
+def _tricks_typed(tmp_path: Path, game: str, moves: int) -> str:
+    result = play("--game", game, "--seed", "5", "--opponent", "random", "--display",
+                  "plain", "--first-dealer", "computer", "--record", str(tmp_path / "r.txt"),
+                  stdin="1\n" * moves + "tricks\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    return out[out.rindex("]: tricks"):]
+
+
+@pytest.mark.parametrize("game,rule,moves", [
+    ("bezique", "BZ 31", 12), ("rubicon", "BZ 31", 12), ("binocle", "BN 17", 8),
+    ("binocle3", "BN 17", 4), ("sixtysix", "SS 27", 3), ("sixtysix4", "SS 27", 3)])
+def test_tricks_lists_only_the_last_trick_where_the_rules_forbid_looking_back(
+        tmp_path: Path, game: str, rule: str, moves: int) -> None:
+    """``tricks``: the tricks of the deal as far back as the rules let a player look;
+    Foster forbids looking beyond the last trick (Binocle, Sixty-Six) and Bézique any
+    quitted trick, which the command says with the rule."""
+    told = _tricks_typed(tmp_path, game, moves)
+    first = flat(told.split("\n\n")[1])  # the command's answer, before the table again
+    assert "Only the last trick is shown: " in first and rule in first
+    numbered = re.findall(r"Trick (\d+): [^;]*; won by", first)
+    assert len(numbered) == 1, first
+    assert int(numbered[0]) > 1, first  # an earlier trick was played and is not shown
+
+
+def test_tricks_lists_every_trick_where_no_rule_forbids_it() -> None:
+    """A game with no rule against looking back (the generic view) lists every trick of
+    the deal, each with its players, from the public log."""
+    from bezique.present import GameView
+
+    state = make_game("bezique").deal(0, seed=3)
+    rng = random.Random(2)
+    while sum(1 for e in state.events() if e[0] == "trick") < 3:
+        state.apply(rng.choice(state.legal_actions()))
+    lines = GameView().tricks(state, Seats(0, ("You", "Computer")))
+    assert [x.split(":")[0] for x in lines] == ["Trick 1", "Trick 2", "Trick 3"]
+    assert all(re.search(rf"(you|Computer) {CARD}, (you|Computer) {CARD}; won by", x)
+               for x in lines), lines

@@ -460,6 +460,11 @@ class Session:
                 self.say(f"This {word} so far: {self._deal_points(state)}")
                 self.out.screen(self.screen(state, []))
                 continue
+            if low in ("tricks", "trick"):
+                self.say("", *(x for line in self.view.tricks(state, self.drawn_seats)
+                               for x in wrap(line)))
+                self.out.screen(self.screen(state, []))
+                continue
             if low in ("quit", "exit", "q"):
                 return None
             action, problem = self.read_action(state, text, choices)
@@ -838,7 +843,8 @@ def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent:
     session.say(f"The match is saved after every action in {path}",
                 f"(if interrupted, continue it with: {session.resume_hint()}).")
     session.say("Type help for the rules, " + ("hint for advice, " if hint_bot else "")
-                + "score for the match sheet, quit to stop.")
+                + "score for the match sheet, tricks for the tricks of this deal, quit to"
+                " stop.")
     if view.counts_hidden_by_default and not view.show_counts:
         session.say("The running counts are not shown: Foster's Sixty-Six is a game of "
                     "memory (--show-counts shows them).")

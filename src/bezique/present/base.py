@@ -333,13 +333,39 @@ class GameView:
 
     @staticmethod
     def last_trick(state: State, seats: Seats) -> list[str]:
-        """The last trick and who won it (public: the cards were seen as played)."""
-        last = _last_trick(state)
-        if last is None:
+        """The last trick, who played each card and who won it (public: the cards were
+        seen as played): ``Last trick: Left A♠, you A♠, Right Q♠, Across 9♠; won by
+        Left``."""
+        done = [t for t in played_tricks(state) if t[0] >= 0]
+        if not done:
             return []
-        winner, cards = last
-        return [f"Last trick: {show_cards(cards)}, won by "
-                f"{'you' if winner == seats.human else seats.label(winner)}"]
+        return ["Last trick: " + trick_text(done[-1], seats)]
+
+    #: How far back the ``tricks`` command may show the deal's tricks: ``"all"`` (no
+    #: rule forbids it) or ``"last"`` (only the last trick turned and quitted, and the
+    #: one in progress), with the rule's reason, cited, in :attr:`look_back_rule`.
+    look_back: ClassVar[str] = "all"
+    look_back_rule: ClassVar[str] = ""
+
+    def tricks(self, state: State, seats: Seats) -> list[str]:
+        """The tricks of the deal so far, as far back as the game's rules let a player
+        look (:attr:`look_back`), from the deal's public log alone."""
+        played = played_tricks(state)
+        done = [t for t in played if t[0] >= 0]
+        current = played[-1] if played and played[-1][0] < 0 else None
+        lines: list[str] = []
+        if not played:
+            lines.append("No card has been played in this deal yet.")
+        if self.look_back == "last":
+            lines.append(f"Only the last trick is shown: {self.look_back_rule}")
+            shown = list(enumerate(done, 1))[-1:]
+        else:
+            shown = list(enumerate(done, 1))
+        for number, trick in shown:
+            lines.append(f"Trick {number}: {trick_text(trick, seats)}")
+        if current is not None:
+            lines.append(f"Trick {len(done) + 1}, in play: {plays_text(current[1], seats)}")
+        return lines
 
     def table(self, state: State, seats: Seats) -> tuple[State, Seats]:
         """The deal the screen draws for the human, and its seats: the table's own, unless
@@ -440,7 +466,8 @@ class GameView:
 
 COMMANDS_HELP = """\
 Commands: help (this text), hint (what the rule-based player would do, and why; needs
---hints), score (the match sheet), quit (save and stop; --resume FILE continues later).
+--hints), score (the match sheet), tricks (the tricks of this deal, as far back as the
+rules let you look), quit (save and stop; --resume FILE continues later).
 Instead of a number you may type a card or an action as the screen writes it (Q♠ or QS,
 10♦ or TD)."""
 
@@ -575,12 +602,39 @@ def _score_events(state: State) -> list[tuple[int, int, str]]:
     return [(e[1], e[2], str(e[3])) for e in _log(state) if e[0] == "score"]
 
 
-def _last_trick(state: State) -> tuple[int, tuple[int, ...]] | None:
-    """The winner and the cards, in the order played, of the last trick of the log."""
-    for e in reversed(_log(state)):
-        if e[0] == "trick":
-            return (e[1], tuple(e[2:]))
-    return None
+#: a trick of the deal: its winner (-1 while it is in play) and its cards in the order
+#: played, each with the seat that played it
+PlayedTrick = tuple[int, tuple[tuple[int, int], ...]]
+
+
+def played_tricks(state: State) -> list[PlayedTrick]:
+    """The tricks of the deal so far, read from its public log (each card as it was
+    played, each trick's winner as it was gathered): never a hidden card. The last
+    one, with winner -1, is the trick in play, if a card of it is down."""
+    out: list[PlayedTrick] = []
+    plays: list[tuple[int, int]] = []
+    for e in _log(state):
+        if e[0] == "play":
+            plays.append((int(e[1]), int(e[2])))
+        elif e[0] == "trick":
+            out.append((int(e[1]), tuple(plays)))
+            plays = []
+    if plays:
+        out.append((-1, tuple(plays)))
+    return out
+
+
+def plays_text(plays: Sequence[tuple[int, int]], seats: Seats) -> str:
+    """``Left A♠, you A♠, Right Q♠``: who played each card, in the order played."""
+    return ", ".join(f"{'you' if seat == seats.human else seats.label(seat)} {show(card)}"
+                     for seat, card in plays)
+
+
+def trick_text(trick: PlayedTrick, seats: Seats) -> str:
+    """``Left A♠, you A♠, Right Q♠, Across 9♠; won by Left``."""
+    winner, plays = trick
+    who = "you" if winner == seats.human else seats.label(winner)
+    return f"{plays_text(plays, seats)}; won by {who}"
 
 
 def _third_if(seats: Seats, seat: int, verb: str) -> str:

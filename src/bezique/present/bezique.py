@@ -24,6 +24,7 @@ from .base import (
     deal_tricks,
     hand_text,
     match_total,
+    plays_text,
     rank_strength,
     show,
     trump_text,
@@ -36,6 +37,13 @@ class BeziqueView(GameView):
 
     games: ClassVar[tuple[type[Game[Any]], ...]] = (Bezique,)
     title = "Bézique"
+    # BZ 31 (Foster, Bézique: a trick once turned and quitted cannot be seen again);
+    # Enquire Within's Bézique: tricks are not looked at until the deal is over. The
+    # screen shows the last trick as it lay when it was gathered, and no earlier one.
+    look_back: ClassVar[str] = "last"
+    look_back_rule: ClassVar[str] = (
+        "in Bézique a trick once turned and quitted may not be seen again (Foster, BZ 31;"
+        " Enquire Within: not before the end of the deal).")
 
     def heading(self, state: State, obs: Observation, seats: Seats, match: Match
                 ) -> list[str]:
@@ -386,12 +394,9 @@ class MultiBeziqueView(BeziqueView):
                 " & ".join(seats.label(s) for s in seats.order() if o.sides[s] == side)
                 + f" {o.side_points[side]}" for side in sides))
         if o.trick:
-            played = []
-            seat = o.trick_leader
-            for card in o.trick:
-                played.append(f"{seats.label(seat)} {show(card)}")
-                seat = (seat + 1) % len(seats.names)
-            lines.append("This trick: " + ", ".join(played))
+            n = len(seats.names)
+            lines.append("This trick: " + plays_text(
+                [((o.trick_leader + k) % n, card) for k, card in enumerate(o.trick)], seats))
         return lines + self.last_trick(state, seats)
 
     def situation(self, state: State, obs: Observation, seats: Seats) -> str:

@@ -25,6 +25,7 @@ from .base import (
     hand_text,
     match_total,
     name_seats,
+    plays_text,
     rank_strength,
     show,
     show_cards,
@@ -32,6 +33,11 @@ from .base import (
     trump_text,
 )
 from .bezique import BeziqueView, _words
+
+#: Binocle, Scoring (BN 17): looking back beyond the last trick costs the score for cards
+BINOCLE_LOOK_BACK = (
+    "in Binocle a player who goes back beyond the last trick turned and quitted forfeits"
+    " his whole score for cards (Foster, Binocle, Scoring; BN 17).")
 
 
 class BinocleView(BeziqueView):
@@ -42,6 +48,8 @@ class BinocleView(BeziqueView):
 
     games: ClassVar[tuple[type[Game[Any]], ...]] = (Binocle,)
     title = "Binocle"
+    look_back: ClassVar[str] = "last"
+    look_back_rule: ClassVar[str] = BINOCLE_LOOK_BACK
 
     def __init__(self, *, show_counts: bool = False) -> None:
         super().__init__(show_counts=show_counts)
@@ -196,6 +204,8 @@ class MultiBinocleView(GameView):
 
     games: ClassVar[tuple[type[Game[Any]], ...]] = (MultiBinocle,)
     title = "Three-handed Binocle"
+    look_back: ClassVar[str] = "last"
+    look_back_rule: ClassVar[str] = BINOCLE_LOOK_BACK
 
     def __init__(self, *, show_counts: bool = False) -> None:
         super().__init__(show_counts=show_counts)
@@ -320,8 +330,7 @@ class MultiBinocleView(GameView):
                 + f" {o.points[next(s for s in seats.order() if o.sides[s] == side)]}"
                 for side in sorted(set(o.sides))))
         if o.trick:
-            lines.append("This trick: " + ", ".join(f"{seats.label(p)} {show(c)}"
-                                                     for p, c in o.trick))
+            lines.append("This trick: " + plays_text(o.trick, seats))
         return lines + self.last_trick(state, seats)
 
     def hand_cards(self, obs: Observation) -> tuple[Sequence[int], Sequence[int]]:

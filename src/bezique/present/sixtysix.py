@@ -23,6 +23,7 @@ from .base import (
     hand_text,
     match_total,
     name_seats,
+    plays_text,
     show,
     sort_hand,
     suit_text,
@@ -36,6 +37,10 @@ class SixtySixView(GameView):
     games: ClassVar[tuple[type[Game[Any]], ...]] = (SixtySix,)
     title = "Sixty-Six"
     counts_hidden_by_default = True
+    look_back: ClassVar[str] = "last"
+    look_back_rule: ClassVar[str] = (
+        "in Sixty-Six a player who looks at any trick but the last one turned and quitted"
+        " loses the right to close (Foster, Sixty-Six, Counting; SS 27).")
 
     def __init__(self, *, show_counts: bool = False) -> None:
         super().__init__(show_counts=show_counts)
@@ -379,6 +384,13 @@ class KreutzView(GameView):
     games: ClassVar[tuple[type[Game[Any]], ...]] = (KreutzMariage,)
     title = "Four-handed Sixty-Six"
     counts_hidden_by_default = True
+    # Foster gives Kreutz-mariage as a form of Sixty-Six, whose count is kept in the head
+    # and whose tricks may not be looked back at but the last (SS 27)
+    look_back: ClassVar[str] = "last"
+    look_back_rule: ClassVar[str] = (
+        "Sixty-Six, four-handed as two-handed, is counted in the head: no player may look"
+        " at any trick but the last one turned and quitted (Foster, Sixty-Six, Counting;"
+        " SS 27).")
 
     def __init__(self, *, show_counts: bool = False) -> None:
         super().__init__(show_counts=show_counts)
@@ -430,8 +442,7 @@ class KreutzView(GameView):
                 " & ".join(seats.label(s) for s in seats.order() if o.sides[s] == side)
                 + f" {o.side_points[side]}" for side in (0, 1)))
         if o.trick:
-            lines.append("This trick: " + ", ".join(f"{seats.label(p)} {show(c)}"
-                                                     for p, c in o.trick))
+            lines.append("This trick: " + plays_text(o.trick, seats))
         return lines + self.last_trick(state, seats)
 
     def situation(self, state: State, obs: Observation, seats: Seats) -> str:
