@@ -803,3 +803,56 @@ def test_tricks_lists_every_trick_where_no_rule_forbids_it() -> None:
     assert [x.split(":")[0] for x in lines] == ["Trick 1", "Trick 2", "Trick 3"]
     assert all(re.search(rf"(you|Computer) {CARD}, (you|Computer) {CARD}; won by", x)
                for x in lines), lines
+
+
+def _last_screen(out: str) -> list[str]:
+    lines = out.splitlines()
+    prompts = [i for i, x in enumerate(lines) if x.startswith(PROMPT)]
+    start = max(i for i, x in enumerate(lines[:prompts[-1]]) if x.startswith("Deal "))
+    return lines[start:prompts[-1]]
+
+
+@pytest.mark.parametrize("game,options,figure,moves", [
+    ("bezique4", (), "deal", 8), ("binocle4", ("--option", "mode=partners"), "deal", 3),
+    ("sixtysix4", (), "tricks", 4)])
+def test_partners_rows_show_their_own_figures_and_the_side_its_own_line(
+        tmp_path: Path, game: str, options: tuple[str, ...], figure: str,
+        moves: int) -> None:
+    """Partnership games put the side's points on each partner's row (the match, the
+    side's count or game points under an individual's name): each row shows the
+    player's own, and each side has a line of its own naming both partners."""
+    result = play("--game", game, *options, "--seed", "5", "--opponent", "random",
+                  "--display", "plain", "--record", str(tmp_path / "r.txt"),
+                  stdin="1\n" * moves + "quit\n")
+    screen = _last_screen(result.output)
+    rows = {m.group(1): int(m.group(2)) for x in screen
+            if (m := re.match(rf"^  (You|Left|Across|Right)\b.*?\b{figure} (\d+)", x))}
+    assert set(rows) == {"You", "Left", "Across", "Right"}, screen
+    for x in screen:
+        if re.match(r"^  (You|Left|Across|Right)\b", x):
+            assert "match" not in x and "game points" not in x, x
+    sides = {m.group(1): int(m.group(2)) for x in screen
+             if (m := re.match(rf"^Side (You & Across|Left & Right): {figure} (\d+)", x))}
+    assert set(sides) == {"You & Across", "Left & Right"}, screen
+    assert sides["You & Across"] == rows["You"] + rows["Across"]
+    assert sides["Left & Right"] == rows["Left"] + rows["Right"]
+    assert any(w in line for line in screen if line.startswith("Side ")
+               for w in ("match ", "game points "))
+
+
+def test_kreutz_deal_totals_are_each_players_own_and_the_sides_apart(tmp_path: Path) -> None:
+    result = play("--game", "sixtysix4", "--seed", "5", "--opponent", "random",
+                  "--display", "plain", "--record", str(tmp_path / "r.txt"),
+                  stdin="1\n" * 12 + "quit\n")
+    out = result.output
+    block = out[out.index("Deal 1 is over."):out.index("Score sheet:")]
+    rows = {m.group(1): [int(v) for v in m.group(2).split()]
+            for m in re.finditer(r"^  (counting cards|marriages|last trick|total)\s+([\d ]+)$",
+                                 block, re.MULTILINE)}
+    totals = rows.pop("total")
+    assert totals == [sum(col) for col in zip(*rows.values(), strict=True)]
+    side = re.search(r"^  sides: You & Across (\d+); Left & Right (\d+)$", block, re.M)
+    assert side, block
+    assert int(side.group(1)) == totals[0] + totals[2]
+    assert int(side.group(2)) == totals[1] + totals[3]
+    assert re.search(r"^  game points: You & Across \d; Left & Right \d$", block, re.M)

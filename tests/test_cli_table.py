@@ -592,7 +592,7 @@ def test_a_whole_match_of_each_new_game_at_the_terminal(tmp_path: Path, game: st
         assert re.search(rf"^Last trick: {seat} {CARD}, {seat} {CARD}, {seat} {CARD}; won by",
                          out, re.M)
     if game == "bezique4":
-        assert "Across (partner)" in out and "Sides: You & Across" in out
+        assert "Across (partner)" in out and "Side You & Across: deal " in out
         assert re.search(r"^  sides: You & Across \d+; Left & Right \d+$", out, re.M)
 
 

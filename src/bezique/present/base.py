@@ -311,6 +311,12 @@ class GameView:
         """Lines under the seats: the trick in play, the last trick."""
         return self.last_trick(state, seats)
 
+    def side_lines(self, state: State, obs: Observation, seats: Seats, match: Match
+                   ) -> list[str]:
+        """Partnerships: a line per side, naming its members, with what the side holds
+        together (each seat's row shows his own figures only); none without partners."""
+        return []
+
     def situation(self, state: State, obs: Observation, seats: Seats) -> str:
         """What the player is asked to do, in a few words."""
         return "Your turn"
@@ -517,7 +523,8 @@ def build_screen(view: GameView, state: State, seats: Seats, match: Match,
         choices.append((len(actions), label))
     return Screen(story=list(story), heading=view.heading(state, obs, seats, match),
                   seats=view.seat_lines(state, obs, seats, match),
-                  notes=view.notes(state, obs, seats), hand=hand, table=table,
+                  notes=view.side_lines(state, obs, seats, match)
+                  + view.notes(state, obs, seats), hand=hand, table=table,
                   situation=view.situation(state, obs, seats), choices=choices,
                   actions=actions)
 
@@ -622,6 +629,28 @@ def played_tricks(state: State) -> list[PlayedTrick]:
     if plays:
         out.append((-1, tuple(plays)))
     return out
+
+
+def partnership(sides: Sequence[int]) -> bool:
+    """Do some seats share a side (partners)?"""
+    return len(set(sides)) < len(sides)
+
+
+def side_names(sides: Sequence[int], side: int, seats: Seats) -> str:
+    """``You & Across``: the members of ``side``, in the screens' one order."""
+    return " & ".join(seats.label(s) for s in seats.order() if sides[s] == side)
+
+
+def side_line(sides: Sequence[int], side: int, seats: Seats, figures: Sequence[str]) -> str:
+    """``Side You & Across: deal 150, match 300``, the side's own line."""
+    return f"Side {side_names(sides, side, seats)}: " + ", ".join(figures)
+
+
+def own_points(state: State, seat: int) -> int:
+    """The points ``seat`` himself has scored in the deal (his entries of the deal's
+    scores), where the state's ``scores`` give each partner his side's total."""
+    events = state.score_events() if hasattr(state, "score_events") else _score_events(state)
+    return sum(pts for s, pts, _ in events if s == seat)
 
 
 def plays_text(plays: Sequence[tuple[int, int]], seats: Seats) -> str:

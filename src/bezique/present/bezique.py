@@ -24,9 +24,11 @@ from .base import (
     deal_tricks,
     hand_text,
     match_total,
+    partnership,
     plays_text,
     rank_strength,
     show,
+    side_line,
     trump_text,
     wrap,
 )
@@ -377,22 +379,30 @@ class MultiBeziqueView(BeziqueView):
         o: Any = obs
         lines = super().seat_lines(state, obs, seats, match)
         mine = o.sides[seats.human]
+        partners = partnership(o.sides)
         for seat, line in zip(seats.order(), lines, strict=True):
             if seat != seats.human and o.sides[seat] == mine:
                 line.name = line.name.replace(seats.label(seat),
                                               f"{seats.label(seat)} (partner)", 1)
+            if partners:  # the match is the side's: on the side's line, not his
+                line.cells = [c for c in line.cells if not c.startswith("match ")]
             if seat == o.to_move and seat != seats.human:
                 line.cells.append("to play")
         return lines
 
+    def side_lines(self, state: State, obs: Observation, seats: Seats, match: Match
+                   ) -> list[str]:
+        o: Any = obs
+        if not partnership(o.sides):
+            return []
+        return [side_line(o.sides, side, seats, [
+            f"deal {o.side_points[side]}",
+            f"match {match_total(match, o.sides.index(side))}"])
+            for side in sorted(set(o.sides))]
+
     def notes(self, state: State, obs: Observation, seats: Seats) -> list[str]:
         o: Any = obs
         lines = []
-        if len(set(o.sides)) < len(o.sides):  # partnerships: each side's total
-            sides = sorted(set(o.sides))
-            lines.append("Sides: " + "; ".join(
-                " & ".join(seats.label(s) for s in seats.order() if o.sides[s] == side)
-                + f" {o.side_points[side]}" for side in sides))
         if o.trick:
             n = len(seats.names)
             lines.append("This trick: " + plays_text(
@@ -409,7 +419,8 @@ class MultiBeziqueView(BeziqueView):
             return text + (" (follow suit and win if you can)" if self.stock_over(o) else "")
         text = super().situation(state, obs, seats)
         if any(type(a).__name__ == "AskPartner" for a in state.legal_actions()):
-            text = text.replace(" or draw", ", ask your partner or draw")
+            text = (text.replace(" or draw", ", ask your partner or draw") if " or draw" in text
+                    else text.replace(": draw", ": ask your partner or draw"))
         return text
 
     def label(self, state: State, action: Action) -> str:

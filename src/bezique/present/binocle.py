@@ -25,10 +25,13 @@ from .base import (
     hand_text,
     match_total,
     name_seats,
+    own_points,
+    partnership,
     plays_text,
     rank_strength,
     show,
     show_cards,
+    side_line,
     symbols_in_use,
     trump_text,
 )
@@ -283,7 +286,9 @@ class MultiBinocleView(GameView):
                 name += " (partner)"
             if seat == o.dealer and not partner:
                 name += " (dealer)"
-            cells = [f"deal {o.points[seat]}", f"match {match_total(match, seat)}"]
+            # partners: his own points here, the side's (and its match) on its line
+            cells = ([f"deal {own_points(state, seat)}"] if partners else
+                     [f"deal {o.points[seat]}", f"match {match_total(match, seat)}"])
             if seat == o.dealer and partner:  # the name column holds one note
                 cells.append("dealer")
             if self.show_counts:
@@ -324,14 +329,26 @@ class MultiBinocleView(GameView):
             return self._two().notes(state, obs, seats)
         o: Any = obs
         lines = []
-        if len(set(o.sides)) < len(o.sides):
-            lines.append("Sides: " + "; ".join(
-                " & ".join(seats.label(s) for s in seats.order() if o.sides[s] == side)
-                + f" {o.points[next(s for s in seats.order() if o.sides[s] == side)]}"
-                for side in sorted(set(o.sides))))
         if o.trick:
             lines.append("This trick: " + plays_text(o.trick, seats))
         return lines + self.last_trick(state, seats)
+
+    def side_lines(self, state: State, obs: Observation, seats: Seats, match: Match
+                   ) -> list[str]:
+        if self._is_duel(state):
+            return []
+        o: Any = obs
+        if not partnership(o.sides):
+            return []
+        out = []
+        for side in sorted(set(o.sides)):
+            first = o.sides.index(side)  # each partner holds the side's points
+            figures = [f"deal {o.points[first]}", f"match {match_total(match, first)}"]
+            if self.show_counts:
+                figures.append("cards won " + str(sum(
+                    self._cards_won(o, s) for s in seats.order() if o.sides[s] == side)))
+            out.append(side_line(o.sides, side, seats, figures))
+        return out
 
     def hand_cards(self, obs: Observation) -> tuple[Sequence[int], Sequence[int]]:
         if self._duel:

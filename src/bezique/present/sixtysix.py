@@ -25,6 +25,8 @@ from .base import (
     name_seats,
     plays_text,
     show,
+    side_line,
+    side_names,
     sort_hand,
     suit_text,
 )
@@ -408,7 +410,6 @@ class KreutzView(GameView):
     def seat_lines(self, state: State, obs: Observation, seats: Seats, match: Match
                    ) -> list[SeatLine]:
         o: Any = obs
-        target = getattr(match.game.options, "game_target", 7)
         mine = o.sides[seats.human]
         out = []
         for seat in seats.order():
@@ -417,8 +418,8 @@ class KreutzView(GameView):
                 name += " (partner)"
             if seat == o.dealer:
                 name += " (dealer)"
-            cells = [f"tricks {o.tricks_won[seat]}",
-                     f"game points {match_total(match, seat)} of {target}"]
+            # his own tricks here; the side's count and game points on its line
+            cells = [f"tricks {o.tricks_won[seat]}"]
             notes = []
             if seat != seats.human:
                 cells.append(f"hand {o.hand_sizes[seat]}")
@@ -437,13 +438,25 @@ class KreutzView(GameView):
     def notes(self, state: State, obs: Observation, seats: Seats) -> list[str]:
         o: Any = obs
         lines = []
-        if self.show_counts:
-            lines.append("Counts: " + "; ".join(
-                " & ".join(seats.label(s) for s in seats.order() if o.sides[s] == side)
-                + f" {o.side_points[side]}" for side in (0, 1)))
         if o.trick:
             lines.append("This trick: " + plays_text(o.trick, seats))
         return lines + self.last_trick(state, seats)
+
+    def side_lines(self, state: State, obs: Observation, seats: Seats, match: Match
+                   ) -> list[str]:
+        """Each side's tricks, count (if shown) and game points, on a line naming both
+        partners."""
+        o: Any = obs
+        target = getattr(match.game.options, "game_target", 7)
+        out = []
+        for side in (0, 1):
+            figures = [f"tricks {o.side_tricks[side]}"]
+            if self.show_counts:
+                figures.append(f"count {o.side_points[side]}")
+            figures.append(f"game points {match_total(match, o.sides.index(side))} of"
+                           f" {target}")
+            out.append(side_line(o.sides, side, seats, figures))
+        return out
 
     def situation(self, state: State, obs: Observation, seats: Seats) -> str:
         o: Any = obs
@@ -501,10 +514,19 @@ class KreutzView(GameView):
             row = cards if why == "cards" else last if why == "last trick" else marriages
             row[seat] += pts
         game_points = list(state.returns())
+        # each seat's own total; the side's count and game points, once per side
+        totals = [cards[s] + marriages[s] + last[s] for s in range(n)]
+        st: Any = state
+        sides = st.deal_sides if hasattr(st, "deal_sides") else st.game.sides
+        pairs = sorted(set(sides))
+        count = {side: sum(totals[s] for s in range(n) if sides[s] == side) for side in pairs}
         return Breakdown([("counting cards", cards), ("marriages", marriages),
-                          ("last trick", last)], list(state.scores()),
-                         ["game points " + ", ".join(f"{seats.label(s)} {game_points[s]}"
-                                                     for s in seats.order())])
+                          ("last trick", last)], totals,
+                         ["sides: " + "; ".join(f"{side_names(sides, side, seats)} {count[side]}"
+                                                for side in pairs),
+                          "game points: " + "; ".join(
+                              f"{side_names(sides, side, seats)} "
+                              f"{game_points[sides.index(side)]}" for side in pairs)])
 
     def rules(self, game: Game[Any]) -> str:
         o: Any = game.options
