@@ -856,3 +856,10 @@ def test_kreutz_deal_totals_are_each_players_own_and_the_sides_apart(tmp_path: P
     assert int(side.group(1)) == totals[0] + totals[2]
     assert int(side.group(2)) == totals[1] + totals[3]
     assert re.search(r"^  game points: You & Across \d; Left & Right \d$", block, re.M)
+
+
+def test_score_gives_partners_the_deal_by_side(tmp_path: Path) -> None:
+    result = play("--game", "bezique4", "--seed", "5", "--opponent", "random", "--display",
+                  "plain", "--record", str(tmp_path / "r.txt"), stdin="1\n" * 6 + "score\n")
+    assert re.search(r"^This deal so far: You & Across \d+; Left & Right \d+$",
+                     result.output, re.M), result.output[-1500:]

@@ -43,10 +43,12 @@ from ..present import (
     build_screen,
     choice_prompt,
     name_seats,
+    partnership,
     rank_strength,
     sheet_lines,
     short,
     show,
+    side_names,
     use_symbols,
     view_for,
     wrap,
@@ -491,6 +493,10 @@ class Session:
         if not self.view.show_counts:
             return "the running counts are hidden (--show-counts shows them)"
         seats = self.drawn_seats
+        sides = getattr(state.observation(seats.human), "sides", None)
+        if sides is not None and partnership(sides):  # each partner holds the side's
+            return "; ".join(f"{side_names(sides, side, seats)} {pts[sides.index(side)]}"
+                             for side in sorted(set(sides)))
         return ", ".join(f"{seats.label(s)} {pts[s]}" for s in seats.order())
 
     def read_action(self, state: State, text: str, choices: list[Action]
