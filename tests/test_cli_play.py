@@ -65,7 +65,9 @@ def flat(text: str) -> str:
 
 
 def hands_shown(output: str) -> list[str]:
-    return re.findall(r"^Your hand:  (.*)$", output, re.MULTILINE)
+    """Each hand shown, its lines (a long hand goes on under itself) joined."""
+    return [" ".join(m.group(1).split())
+            for m in re.finditer(r"^Your hand:  (.*(?:\n {12}\S.*)*)$", output, re.MULTILINE)]
 
 
 def cards_of(hand_line: str) -> list[Card]:
@@ -344,7 +346,7 @@ def test_help_prints_the_rules_and_the_values_table(tmp_path: Path) -> None:
 def test_help_for_sixtysix(tmp_path: Path) -> None:
     result = play("--game", "sixtysix", "--seed", "3", "--opponent", "random", "--record",
                   str(tmp_path / "r.txt"), stdin="help\n")
-    out = result.output
+    out = flat(result.output)  # the rules are wrapped to the screen
     for fragment in ("SIXTY-SIX, two hands", "ace 11, ten 10", "marry K♥", "schneider",
                      "close", "Game: 7 game points", "game of memory", "--show-counts"):
         assert fragment in out, fragment
@@ -415,7 +417,8 @@ def test_quit_then_resume_continues_the_same_match(tmp_path: Path) -> None:
 
     second = play("--resume", str(path), stdin="1\n" * 5 + "quit\n")
     assert second.exit_code == 0, second.output
-    assert second.output.startswith(f"Resuming the Bézique match of {path}\nat deal 1, trick")
+    assert flat(second.output).startswith(f"Resuming the Bézique match of {path} at deal 1,"
+                                          " trick")
     assert hands_shown(second.output)[0] == hand_at_quit
     after = read(path)
     assert sum(len(d.actions) for d in after.deals) > n_actions
@@ -646,7 +649,7 @@ def test_help_works_in_every_game(tmp_path: Path, game: str) -> None:
     result = play("--game", game, "--seed", "5", "--record", str(tmp_path / "r.txt"),
                   "--first-dealer", "computer", "--display", "plain", stdin="help\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "in brief" in result.output and "Commands: help" in result.output
+    assert "in brief" in flat(result.output) and "Commands: help" in result.output
 
 
 @pytest.mark.parametrize("hinter", ["rules", "pimc:iterations=4"])

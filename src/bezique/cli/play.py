@@ -42,6 +42,7 @@ from ..present import (
     Seats,
     build_screen,
     choice_prompt,
+    keep_together,
     name_seats,
     partnership,
     rank_strength,
@@ -321,11 +322,14 @@ class Session:
         if self.save_error is None:
             if how == "end":
                 return 0
+            # the command on a line of its own, never broken, to be copied whole
             self.say("", (first + " " if first else "") + f"Saved. The match is in "
-                     f"{self.path}; continue it with: {self.resume_hint()}")
+                     f"{keep_together(str(self.path))}; continue it with:",
+                     "  " + keep_together(self.resume_hint()))
             return 0
         self.say("", (first + " " if first else "")
-                 + f"The match could NOT be saved to {self.path} ({self.save_error}): "
+                 + f"The match could NOT be saved to {keep_together(str(self.path))}"
+                 f" ({self.save_error}): "
                  "the file lacks the latest moves.")
         return 1
 
@@ -846,8 +850,9 @@ def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent:
         except (OSError, RecordError) as exc:
             why = getattr(exc, "strerror", None) or exc
             raise PlayError(f"cannot write the record {path}: {why}") from None
-    session.say(f"The match is saved after every action in {path}",
-                f"(if interrupted, continue it with: {session.resume_hint()}).")
+    session.say(f"The match is saved after every action in {keep_together(str(path))};"
+                " if interrupted, continue it with:",
+                "  " + keep_together(session.resume_hint()))
     session.say("Type help for the rules, " + ("hint for advice, " if hint_bot else "")
                 + "score for the match sheet, tricks for the tricks of this deal, quit to"
                 " stop.")

@@ -160,10 +160,60 @@ def hand_text(cards: Sequence[int], trump: int | None) -> str:
     return " | ".join(" ".join(show(c) for c in g) for g in by_suit(cards, trump))
 
 
-def wrap(text: str, indent: str = "", width: int = WIDTH) -> list[str]:
-    # never break a file name or an option's name
-    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent,
-                         break_long_words=False, break_on_hyphens=False) or [""]
+#: the width of the terminal the screens are laid out for
+COLUMNS = 80
+#: a space that a line is never broken at (a command, a card and its number); the
+#: wrapping functions give it back as a space
+NO_BREAK = "\u00a0"
+_CARD_AHEAD = re.compile(r"(?<=\S) (?=\(?(?:10|[2-9JQKA])[♣♦♥♠]|\(?[2-9TJQKA][CDHS]\b)")
+
+
+def keep_together(text: str) -> str:
+    """``text`` never broken across lines (a command to copy)."""
+    return text.replace(" ", NO_BREAK)
+
+
+def wrap(text: str, indent: str = "", width: int = WIDTH,
+         subsequent: str | None = None) -> list[str]:
+    """``text`` in lines of at most ``width`` (but for a single word longer than that),
+    broken between words only: never inside a file name or an option's name, and never
+    between a card and the word before it (its choice number, its player: ``1 A♠``,
+    ``Left A♠``) or between the cards sharing a number; ``subsequent`` indents the lines
+    after the first (``indent`` by default)."""
+    glued = _CARD_AHEAD.sub(NO_BREAK, text).replace(" | ", NO_BREAK + "| ")
+    lines = textwrap.wrap(glued, width, initial_indent=indent,
+                          subsequent_indent=indent if subsequent is None else subsequent,
+                          break_long_words=False, break_on_hyphens=False)
+    return [x.replace(NO_BREAK, " ") for x in lines] or [""]
+
+
+def reflow(text: str, width: int = COLUMNS) -> list[str]:
+    """A block of prose (the rules, the commands) in lines of at most ``width``: the lines
+    of a paragraph joined and wrapped again by words; an indented line (a row of a
+    table) kept as it is, wrapped under itself only when too long; blank lines kept."""
+    out: list[str] = []
+    prose: list[str] = []
+
+    def flush() -> None:
+        if prose:
+            out.extend(wrap(" ".join(prose), "", width))
+            prose.clear()
+
+    for line in text.splitlines():
+        if not line.strip():
+            flush()
+            out.append("")
+        elif line[0].isspace():
+            flush()
+            if len(line) <= width:
+                out.append(line)
+            else:
+                lead = line[:len(line) - len(line.lstrip())]
+                out.extend(wrap(line.strip(), lead, width, lead + "    "))
+        else:
+            prose.append(line.strip())
+    flush()
+    return out
 
 
 _PLURAL_VERBS = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
