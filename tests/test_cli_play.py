@@ -866,3 +866,37 @@ def test_score_gives_partners_the_deal_by_side(tmp_path: Path) -> None:
                   "plain", "--record", str(tmp_path / "r.txt"), stdin="1\n" * 6 + "score\n")
     assert re.search(r"^This deal so far: You & Across \d+; Left & Right \d+$",
                      result.output, re.M), result.output[-1500:]
+
+
+def test_a_search_players_move_is_announced_the_computer_is_thinking(tmp_path: Path) -> None:
+    """A search move of several seconds came with no sign that the computer was at work:
+    a line says so before each move of a search player (plain), and none before the
+    rule-based player's, who answers at once."""
+    path = tmp_path / "r.txt"
+    result = play("--game", "sixtysix", "--opponent", "pimc:iterations=4", "--seed", "5",
+                  "--display", "plain", "--record", str(path), stdin="1\n" * 4 + "quit\n")
+    assert result.exit_code == 0, result.output
+    moves = sum(1 for d in replay(read(path)).deals for s in d.seats if s != 0)
+    assert moves > 0
+    assert result.output.count("Computer is thinking…\n") == moves
+    quick = play("--game", "sixtysix", "--seed", "5", "--display", "plain", "--record",
+                 str(tmp_path / "q.txt"), stdin="1\n" * 4 + "quit\n")
+    assert "thinking" not in quick.output
+
+
+def test_the_rich_display_shows_a_spinner_while_the_computer_thinks() -> None:
+    import io
+
+    from rich.console import Console
+
+    from bezique.cli.render import RichRenderer
+
+    buf = io.StringIO()
+    renderer = RichRenderer(Console(file=buf, force_terminal=True, width=80))
+    with renderer.thinking("Left"):
+        pass
+    assert "Left is thinking…" in buf.getvalue()  # drawn on the status line, then gone
+    quiet = io.StringIO()  # not a terminal (a pipe, a test): nothing is written
+    with RichRenderer(Console(file=quiet, width=80)).thinking("Left"):
+        pass
+    assert "thinking" not in quiet.getvalue()

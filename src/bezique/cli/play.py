@@ -385,7 +385,10 @@ class Session:
         without the interruption."""
         done = sum(len(d.actions) for d in self.match.deals)
         self.bot.rng = random.Random(f"computer {self.match.seed} {done}")
-        return self.bot.choose(state)
+        if not isinstance(self.bot, SearchBot):  # the rule-based player answers at once
+            return self.bot.choose(state)
+        with self.out.thinking(self.seats.label(state.current_player())):
+            return self.bot.choose(state)
 
     def automatic(self, state: State) -> Action | None:
         """The player's only legal action when it needs no decision (Bézique: the draw
@@ -553,7 +556,8 @@ class Session:
                else f"the {self.hint_bot.name} player")
         weigh = getattr(self.hint_bot, "values", None)
         if weigh is not None:  # a search player: its choice and what each choice is worth
-            values = weigh(state.clone())
+            with self.out.thinking(who[0].upper() + who[1:]):
+                values = weigh(state.clone())
             ranked = sorted(values.items(), key=lambda kv: -kv[1])
             parts = [f"{self.numbered(state, choices, a)} {v:+.1f}" for a, v in ranked]
             return (f"Hint: {who} would choose {self.numbered(state, choices, ranked[0][0])}."

@@ -13,9 +13,10 @@ paragraph.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import IO, Any
 
 import click
@@ -215,6 +216,13 @@ class PlainRenderer:
         """A block of prose (the rules, the options), reflowed to the width."""
         self.echo(*reflow(text, self.width))
 
+    @contextlib.contextmanager
+    def thinking(self, who: str) -> Iterator[None]:
+        """While a search player looks for its move (seconds, at times): a line saying
+        so, written before it starts."""
+        self.echo(f"{who} is thinking" + ("…" if symbols_in_use() else "..."))
+        yield
+
 
 _RED = re.compile(r"(?:10|[2-9JQKA])[♥♦]\*?")
 _BLACK = re.compile(r"(?:10|[2-9JQKA])[♠♣]\*?")
@@ -277,6 +285,13 @@ class RichRenderer(PlainRenderer):
         for line in choice_lines(screen, self.width):
             self.console.print(self._text(line, "bold" if not line.startswith(" ") else ""),
                                soft_wrap=True)
+
+    @contextlib.contextmanager
+    def thinking(self, who: str) -> Iterator[None]:
+        """While a search player looks for its move: a spinner on the status line, gone
+        once the move is found (nothing at all where the output is not a terminal)."""
+        with self.console.status(f"{who} is thinking…", spinner="dots"):
+            yield
 
     def deal_over(self, title: str, story: Sequence[str], br: Breakdown,
                   names: Sequence[str], sheet: Sequence[str]) -> None:
