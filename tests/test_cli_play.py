@@ -900,3 +900,33 @@ def test_the_rich_display_shows_a_spinner_while_the_computer_thinks() -> None:
     with RichRenderer(Console(file=quiet, width=80)).thinking("Left"):
         pass
     assert "thinking" not in quiet.getvalue()
+
+
+def _told(out: str) -> list[str]:
+    """The story's sentences as the player was told them (his own draws left out)."""
+    said = [x.strip() for x in out.splitlines() if x.startswith("  ") and x.strip()
+            and x.strip()[0].isupper() and x.rstrip().endswith(".")]
+    return [x for x in said if not x.startswith(("You draw", "The deal so far"))]
+
+
+@pytest.mark.parametrize("game", ["bezique", "binocle3", "sixtysix4"])
+def test_resume_recalls_the_deal_so_far_before_the_first_prompt(tmp_path: Path,
+                                                                game: str) -> None:
+    """``--resume`` dropped the player into the middle of a deal without a word of what
+    had been played: the story of the deal from its start comes before the first
+    prompt."""
+    path = tmp_path / "r.txt"
+    first = play("--game", game, "--seed", "5", "--opponent", "random", "--display", "plain",
+                 "--first-dealer", "computer", "--record", str(path),
+                 stdin="1\n" * 4 + "quit\n")
+    assert first.exit_code == 0, first.output
+    again = play("--resume", str(path), "--display", "plain", stdin="quit\n")
+    assert again.exit_code == 0, again.output
+    out = again.output
+    recap = out[:out.index(PROMPT)]
+    assert "The deal so far, from its start:" in recap
+    # what the log told, less the lines saying a move was taken for him
+    taken = ("Only ", "Your only choice", "Nothing to declare", "Your partner asks")
+    before = [x for x in _told(first.output[first.output.index("=== Deal 1"):])
+              if not x.startswith(taken)]
+    assert before and _told(recap)[:len(before)] == before, (before, _told(recap))

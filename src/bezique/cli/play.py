@@ -220,10 +220,14 @@ class Session:
         self.view: GameView = view if view is not None else view_for(match.game)
         self.out: PlainRenderer = renderer if renderer is not None else PlainRenderer()
         self.seen_state: State = match.state
-        # log entries already told: none in a new match; a resumed one starts afresh
-        self.seen = len(self._events(match.state)) if resumed else 0
+        # log entries already told: none yet; a resumed match recalls its deal so far
+        self.seen = 0
         self.echo_input = not sys.stdin.isatty()
         self.pending: list[str] = []  # story told before an automatic action, not yet shown
+        if resumed and not match.is_over():
+            shown, _ = self.view.table(match.state, seats)
+            if self._events(shown):
+                self.pending.append(f"The {self.view.deal_word} so far, from its start:")
         # what the player alone was told (the cards he drew), by position in the log
         self.private: list[tuple[int, str]] = []
         self.save_error: str | None = None  # why the last save failed, while it has
@@ -858,8 +862,8 @@ def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent:
                 " if interrupted, continue it with:",
                 "  " + keep_together(session.resume_hint()))
     session.say("Type help for the rules, " + ("hint for advice, " if hint_bot else "")
-                + "score for the match sheet, tricks for the tricks of this deal, quit to"
-                " stop.")
+                + f"score for the match sheet, tricks for the tricks of this {view.deal_word},"
+                " quit to stop.")
     if view.counts_hidden_by_default and not view.show_counts:
         session.say("The running counts are not shown: Foster's Sixty-Six is a game of "
                     "memory (--show-counts shows them).")
