@@ -382,8 +382,9 @@ class MultiBeziqueView(BeziqueView):
         partners = partnership(o.sides)
         for seat, line in zip(seats.order(), lines, strict=True):
             if seat != seats.human and o.sides[seat] == mine:
-                line.name = line.name.replace(seats.label(seat),
-                                              f"{seats.label(seat)} (partner)", 1)
+                line.name = line.name.replace(" (dealer)", "", 1).replace(
+                    seats.label(seat), f"{seats.label(seat)} (partner"
+                    + (", dealer)" if seat == o.dealer else ")"), 1)
             if partners:  # the match is the side's: on the side's line, not his
                 line.cells = [c for c in line.cells if not c.startswith("match ")]
             if seat == o.to_move and seat != seats.human:

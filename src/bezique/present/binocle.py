@@ -282,15 +282,12 @@ class MultiBinocleView(GameView):
         for seat in seats.order():
             name = seats.label(seat)
             partner = partners and seat != seats.human and o.sides[seat] == mine
-            if partner:
-                name += " (partner)"
-            if seat == o.dealer and not partner:
-                name += " (dealer)"
+            roles = (["partner"] if partner else []) + (["dealer"] if seat == o.dealer else [])
+            if roles:  # the name column is as wide as the longest name with its roles
+                name += f" ({', '.join(roles)})"
             # partners: his own points here, the side's (and its match) on its line
             cells = ([f"deal {own_points(state, seat)}"] if partners else
                      [f"deal {o.points[seat]}", f"match {match_total(match, seat)}"])
-            if seat == o.dealer and partner:  # the name column holds one note
-                cells.append("dealer")
             if self.show_counts:
                 cells.append(f"cards won {self._cards_won(o, seat)}")
             notes = []

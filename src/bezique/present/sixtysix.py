@@ -413,11 +413,9 @@ class KreutzView(GameView):
         mine = o.sides[seats.human]
         out = []
         for seat in seats.order():
-            name = seats.label(seat)
-            if seat != seats.human and o.sides[seat] == mine:
-                name += " (partner)"
-            if seat == o.dealer:
-                name += " (dealer)"
+            roles = (["partner"] if seat != seats.human and o.sides[seat] == mine else []) \
+                + (["dealer"] if seat == o.dealer else [])
+            name = seats.label(seat) + (f" ({', '.join(roles)})" if roles else "")
             # his own tricks here; the side's count and game points on its line
             cells = [f"tricks {o.tricks_won[seat]}"]
             notes = []
