@@ -333,7 +333,9 @@ class ThreeHandedSixtySixView(SixtySixView):
         for seat, line in zip(seats.order(), lines, strict=True):
             if seat != o.sits_out:
                 continue
-            line.cells = [f"game points {match_total(match, seat)} of {target}"]
+            # his game points under the others', the columns he has no part in left empty
+            at = next(i for i, c in enumerate(line.cells) if c.startswith("game points"))
+            line.cells = [""] * at + [f"game points {match_total(match, seat)} of {target}"]
             if seat == o.scorer:
                 line.notes = [f"takes no cards: scores what the winner scores (at most"
                               f" {o.dealer_room} this deal)"]
