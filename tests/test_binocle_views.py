@@ -87,7 +87,7 @@ def test_a_whole_match_is_told_in_sentences(tmp_path: Path, game: str,
         assert re.search(r"names (clubs|diamonds|hearts|spades) . trumps\.", out)
         assert re.search(r"^  set back +-?\d+", out, re.M)
     if "mode=partners" in options:
-        assert "Across (partner)" in out and "Sides: You & Across" in out
+        assert "Across (partner)" in out and "Side You & Across: deal " in out
         assert re.search(r"^  sides: You & Across -?\d+; Left & Right -?\d+$", out, re.M)
     if "widow=widow" in options:
         assert "turns up the widow" in out or "turn up the widow" in out

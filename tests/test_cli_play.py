@@ -3,10 +3,12 @@ record written as play goes, and clean errors for bad arguments and files."""
 
 from __future__ import annotations
 
+import random
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -15,7 +17,8 @@ from bezique.bots import BOTS, make_bot
 from bezique.cli import main as cli_main
 from bezique.core.cards import Card, Suit, parse_cards
 from bezique.core.errors import OptionError
-from bezique.games import make_game
+from bezique.core.match import Match
+from bezique.games import GAMES, make_game
 from bezique.games.bezique import Bezique, BeziqueState
 from bezique.present import BeziqueView, Seats, SixtySixView, name_seats
 from bezique.record import read, replay
@@ -62,7 +65,9 @@ def flat(text: str) -> str:
 
 
 def hands_shown(output: str) -> list[str]:
-    return re.findall(r"^Your hand:  (.*)$", output, re.MULTILINE)
+    """Each hand shown, its lines (a long hand goes on under itself) joined."""
+    return [" ".join(m.group(1).split())
+            for m in re.finditer(r"^Your hand:  (.*(?:\n {12}\S.*)*)$", output, re.MULTILINE)]
 
 
 def cards_of(hand_line: str) -> list[Card]:
@@ -76,9 +81,10 @@ def check_record_matches_output(path: Path, output: str) -> None:
     match = replay(record)
     assert match.is_over()
     names = record.players
-    for line in match.sheet.text(names).splitlines():
-        if not line.startswith(("game ", "seat ")):
-            assert line in output, line
+    for r in match.sheet.rows:  # each row as printed: the deal, its dealer, its figures
+        cells = [f"{p:+d} = {t}" for p, t in zip(r.points, r.totals, strict=True)]
+        row = r"\s+".join(re.escape(x) for x in (str(r.deal), names[r.dealer], *cells))
+        assert re.search(rf"^\s+{row}\b", output, re.MULTILINE), (row, output[-3000:])
     totals = match.sheet.totals
     winner = match.sheet.winner
     assert winner is not None
@@ -267,11 +273,11 @@ def test_bad_input_gets_a_message_and_the_same_prompt_again(tmp_path: Path) -> N
     out = flat(result.output)
     assert result.exit_code == 0, out
     assert "Cannot read 'garbage'" in out
-    assert "AS is not in your hand." in out
+    assert "A♠ is not in your hand." in out  # the cards as the screen writes them
     assert "There is no choice 99: type a number from 1 to 8." in out
     assert "There is no choice 0" in out
     assert "Type a number from 1 to 8" in out
-    assert "QS* is not among your declared cards on the table" in out
+    assert "Q♠* is not among your declared cards on the table" in out
     assert "declarations, the Seven's exchange and drawing come only after winning a trick" \
         in out
     # one prompt per line typed, plus the last one that met the end of the input
@@ -340,7 +346,7 @@ def test_help_prints_the_rules_and_the_values_table(tmp_path: Path) -> None:
 def test_help_for_sixtysix(tmp_path: Path) -> None:
     result = play("--game", "sixtysix", "--seed", "3", "--opponent", "random", "--record",
                   str(tmp_path / "r.txt"), stdin="help\n")
-    out = result.output
+    out = flat(result.output)  # the rules are wrapped to the screen
     for fragment in ("SIXTY-SIX, two hands", "ace 11, ten 10", "marry K♥", "schneider",
                      "close", "Game: 7 game points", "game of memory", "--show-counts"):
         assert fragment in out, fragment
@@ -465,7 +471,7 @@ def test_an_unknown_hint_player_is_refused(tmp_path: Path) -> None:
 def test_quit_then_resume_continues_the_same_match(tmp_path: Path) -> None:
     path = tmp_path / "r.txt"
     first = play("--seed", "4", "--opponent", "random", "--record", str(path),
-                 stdin="1\n" * 30 + "quit\n")
+                 stdin="1\n" * 20 + "quit\n")
     assert first.exit_code == 0, first.output
     assert "Saved. The match is in" in first.output
     assert f"bezique play --resume {path}" in first.output
@@ -477,7 +483,8 @@ def test_quit_then_resume_continues_the_same_match(tmp_path: Path) -> None:
 
     second = play("--resume", str(path), stdin="1\n" * 5 + "quit\n")
     assert second.exit_code == 0, second.output
-    assert second.output.startswith(f"Resuming the Bézique match of {path}\nat deal 1, trick")
+    assert flat(second.output).startswith(f"Resuming the Bézique match of {path} at deal 1,"
+                                          " trick")
     assert hands_shown(second.output)[0] == hand_at_quit
     after = read(path)
     assert sum(len(d.actions) for d in after.deals) > n_actions
@@ -488,7 +495,7 @@ def test_quit_then_resume_continues_the_same_match(tmp_path: Path) -> None:
     # the same moves typed in one sitting give the same record
     straight = tmp_path / "straight.txt"
     play("--seed", "4", "--opponent", "random", "--record", str(straight),
-         stdin="1\n" * 35 + "quit\n")
+         stdin="1\n" * 25 + "quit\n")
     assert read(straight).deals == after.deals
 
 
@@ -684,3 +691,308 @@ def test_each_game_finds_its_view_by_its_class_and_bases_schnapsen_sixty_sixs() 
     assert view_class(make_game("chinese")) is RubiconView
     for name in GAMES:
         assert view_class(make_game(name)) is not GameView, name
+
+
+# -- faults found at the terminal -----------------------------------------------------------
+
+@pytest.mark.parametrize("game", ["bezique3", "bezique4"])
+def test_help_in_three_and_four_handed_bezique_shows_their_own_rules(tmp_path: Path,
+                                                                       game: str) -> None:
+    """``help`` crashed at three and four (the two-handed rules read an option these games
+    lack); it gives their rules: Enquire Within's packs and triple bézique."""
+    result = play("--game", game, "--seed", "5", "--record", str(tmp_path / "r.txt"),
+                  "--display", "plain", stdin="help\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    out = flat(result.output)
+    assert "after Enquire Within upon Everything" in out
+    assert "triple bézique: three times Q♠ J♦ 1500" in out
+    assert ("ask your partner" in out) == (game == "bezique4")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_help_works_in_every_game(tmp_path: Path, game: str) -> None:
+    result = play("--game", game, "--seed", "5", "--record", str(tmp_path / "r.txt"),
+                  "--first-dealer", "computer", "--display", "plain", stdin="help\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "in brief" in flat(result.output) and "Commands: help" in result.output
+
+
+@pytest.mark.parametrize("hinter", ["rules", "pimc:iterations=4"])
+def test_hint_in_chouette_asks_the_table_not_the_deal_drawn(tmp_path: Path,
+                                                            hinter: str) -> None:
+    """``hint`` crashed in Chouette: the hint player, made for the Chouette table, was
+    given the Rubicon deal the screen draws."""
+    result = play("--game", "chouette", "--hints", "--hint-player", hinter, "--seed", "5",
+                  "--record", str(tmp_path / "r.txt"), "--display", "plain",
+                  stdin="hint\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Hint: the " in result.output and " would choose " in result.output
+
+
+def test_grammar_the_sheet_and_the_story_say_you_knock_and_partners_win() -> None:
+    """The sheet's words ("seat 0 knocks", "seats 1 & 3 win") named the seats and kept
+    the verb of one third person: "You knocks", "Left & Right wins"."""
+    from bezique.core.game import DealResult
+    from bezique.present import sheet_lines
+
+    seats = Seats(0, ("You", "Left", "Across", "Right"))
+    assert name_seats("seat 0 knocks and counts out", seats) == "You knock and count out"
+    assert name_seats("seat 0 reaches 66 with 70", seats) == "You reach 66 with 70"
+    assert name_seats("seat 0 is out: the other two finish", seats).startswith("You are out")
+    assert name_seats("seats 1 & 3 wins", seats) == "Left & Right win"
+    assert name_seats("seat 1 knocks and counts out", seats) == "Left knocks and counts out"
+    ann = Seats(0, ("Ann", "Computer"))
+    assert name_seats("seat 0 knocks and counts out", ann) == "Ann knocks and counts out"
+    match = Match(make_game("sixtysix4"), seed=1)
+    match.sheet.enter(1, 0, DealResult((0, 7, 0, 7)), ("seat 1 knocks",))
+    match.sheet.end_game(1, 1, summary="seats 1 & 3 win the game 0-7")
+    text = "\n".join(sheet_lines(match, seats))
+    assert "game 1: Left & Right win (game, 0-7)" in text
+    assert "Left knocks" in text and "wins" not in text
+
+
+def test_errors_write_cards_as_the_screen_does_not_in_letters(tmp_path: Path) -> None:
+    """"play one of 8C KC" while the screen shows 8♣ K♣: an error at the terminal writes
+    the cards in the screen's style."""
+    from bezique.cli.play import Session
+
+    state = BeziqueState.position(
+        Bezique(), hands=[parse_cards("8C KC 9H AS"), parse_cards("7C 8H 9S JD QD")],
+        trump=Suit.HEARTS, turn_up=None, dealer=0, to_move=0, phase="follow",
+        lead=Card.parse("7C"), tricks=28)
+    session: Any = Session.__new__(Session)
+    action, problem = Session.read_action(session, state, "AS", state.legal_actions())
+    assert action is None
+    assert "A♠ is not allowed" in problem and "8♣ K♣" in problem, problem
+    assert not re.search(r"\b(AS|8C|KC)\b", problem), problem
+
+
+def test_chouette_says_game_throughout_and_the_box_opening_names_the_box(
+        tmp_path: Path) -> None:
+    """A Chouette 'game' is one deal: the screen said "Game 1" and then "Deal 1 is over";
+    with another player as the box the opening said "you against 3 computer players"."""
+    result = play("--game", "chouette", "--seed", "3", "--opponent", "random", "--display",
+                  "plain", "--record", str(tmp_path / "r.txt"), stdin="1\n" * 400)
+    out = result.output
+    assert "Game 1 is over." in out and "Deal 1 is over." not in out
+    assert "Press Enter for the next game" in out and "next deal" not in out
+    assert re.search(r"^  game  dealer", out, re.MULTILINE), out
+    assert "you are the box" in flat(out)
+    boxed = play("--game", "chouette", "--option", "box=1", "--seed", "3", "--display",
+                 "plain", "--record", str(tmp_path / "b.txt"), stdin="quit\n")
+    first = flat(boxed.output)
+    assert "you against" not in first
+    assert "Left is the box; you and 2 computer players" in first
+    assert "you see your side's hand and decide for it" in first
+
+
+@pytest.mark.parametrize("game", ["binocle3", "sixtysix4"])
+def test_a_single_legal_action_is_taken_with_a_line_saying_so(tmp_path: Path,
+                                                               game: str) -> None:
+    """A prompt of one choice ("1 lay nothing", the one card that may follow) waited for
+    the player to confirm it: it is taken for him, and the story says so."""
+    result = play("--game", game, "--seed", "3", "--opponent", "random", "--display",
+                  "plain", "--record", str(tmp_path / "r.txt"), stdin="1\n" * 300)
+    out = result.output
+    assert PROMPT + "1, or" not in out  # never a prompt of one choice
+    assert re.search(rf"^  Only {CARD} may be played: it is played for you\.$", out,
+                     re.MULTILINE), out[-2000:]
+    if game == "binocle3":
+        assert "Your only choice, taken for you: lay nothing." in out
+
+
+def test_the_last_trick_names_who_played_each_card_and_who_won() -> None:
+    """"Last trick: A♠ A♠ Q♠ 9♠, won by Right" named no seat: each card is named with its
+    player, in the order played."""
+    from bezique.present import MultiBeziqueView, build_screen
+
+    state = BeziqueState.position(
+        Bezique(), hands=[parse_cards("QS AH TH 9C 7D 7D JC 8S"),
+                          parse_cards("7H 8H 9H 7S 8S 9S TC 8C")],
+        trump=Suit.HEARTS, turn_up=Card.parse("AD"), stock=parse_cards("KC KD KH KS"),
+        dealer=1, to_move=0, phase="lead")
+    state.apply(state.parse_action("QS"))
+    state.apply(state.parse_action("7H"))  # the trump wins
+    seats = Seats(0, ("You", "Computer"))
+    assert BeziqueView().last_trick(state, seats) == [
+        "Last trick: you Q♠, Computer 7♥; won by Computer"]
+    # four hands: the seats of the trick in play and of the last one, from the play
+    game = make_game("bezique4")
+    match = Match(game, seed=5, first_dealer=3)
+    four = match.state
+    played = []
+    for _ in range(4):
+        seat = four.current_player()
+        action = next(a for a in four.legal_actions() if type(a).__name__ == "Play")
+        played.append((seat, Card(action.card)))
+        four.apply(action)
+    names = Seats(0, ("You", "Left", "Across", "Right"))
+    screen = build_screen(MultiBeziqueView(), four, names, match, [])
+    last = next(n for n in screen.notes if n.startswith("Last trick: "))
+    said = ", ".join(f"{'you' if s == 0 else names.names[s]} {c.pretty()}" for s, c in played)
+    assert last.startswith(f"Last trick: {said}; won by "), last
+
+
+def _tricks_typed(tmp_path: Path, game: str, moves: int) -> str:
+    result = play("--game", game, "--seed", "5", "--opponent", "random", "--display",
+                  "plain", "--first-dealer", "computer", "--record", str(tmp_path / "r.txt"),
+                  stdin="1\n" * moves + "tricks\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    return out[out.rindex("]: tricks"):]
+
+
+@pytest.mark.parametrize("game,rule,moves", [
+    ("bezique", "BZ 31", 12), ("rubicon", "BZ 31", 12), ("binocle", "BN 17", 8),
+    ("binocle3", "BN 17", 4), ("sixtysix", "SS 27", 3), ("sixtysix4", "SS 27", 3)])
+def test_tricks_lists_only_the_last_trick_where_the_rules_forbid_looking_back(
+        tmp_path: Path, game: str, rule: str, moves: int) -> None:
+    """``tricks``: the tricks of the deal as far back as the rules let a player look;
+    Foster forbids looking beyond the last trick (Binocle, Sixty-Six) and Bézique any
+    quitted trick, which the command says with the rule."""
+    told = _tricks_typed(tmp_path, game, moves)
+    first = flat(told.split("\n\n")[1])  # the command's answer, before the table again
+    assert "Only the last trick is shown: " in first and rule in first
+    numbered = re.findall(r"Trick (\d+): [^;]*; won by", first)
+    assert len(numbered) == 1, first
+    assert int(numbered[0]) > 1, first  # an earlier trick was played and is not shown
+
+
+def test_tricks_lists_every_trick_where_no_rule_forbids_it() -> None:
+    """A game with no rule against looking back (the generic view) lists every trick of
+    the deal, each with its players, from the public log."""
+    from bezique.present import GameView
+
+    state = make_game("bezique").deal(0, seed=3)
+    rng = random.Random(2)
+    while sum(1 for e in state.events() if e[0] == "trick") < 3:
+        state.apply(rng.choice(state.legal_actions()))
+    lines = GameView().tricks(state, Seats(0, ("You", "Computer")))
+    assert [x.split(":")[0] for x in lines] == ["Trick 1", "Trick 2", "Trick 3"]
+    assert all(re.search(rf"(you|Computer) {CARD}, (you|Computer) {CARD}; won by", x)
+               for x in lines), lines
+
+
+def _last_screen(out: str) -> list[str]:
+    lines = out.splitlines()
+    prompts = [i for i, x in enumerate(lines) if x.startswith(PROMPT)]
+    start = max(i for i, x in enumerate(lines[:prompts[-1]]) if x.startswith("Deal "))
+    return lines[start:prompts[-1]]
+
+
+@pytest.mark.parametrize("game,options,figure,moves", [
+    ("bezique4", (), "deal", 8), ("binocle4", ("--option", "mode=partners"), "deal", 3),
+    ("sixtysix4", (), "tricks", 4)])
+def test_partners_rows_show_their_own_figures_and_the_side_its_own_line(
+        tmp_path: Path, game: str, options: tuple[str, ...], figure: str,
+        moves: int) -> None:
+    """Partnership games put the side's points on each partner's row (the match, the
+    side's count or game points under an individual's name): each row shows the
+    player's own, and each side has a line of its own naming both partners."""
+    result = play("--game", game, *options, "--seed", "5", "--opponent", "random",
+                  "--display", "plain", "--record", str(tmp_path / "r.txt"),
+                  stdin="1\n" * moves + "quit\n")
+    screen = _last_screen(result.output)
+    rows = {m.group(1): int(m.group(2)) for x in screen
+            if (m := re.match(rf"^  (You|Left|Across|Right)\b.*?\b{figure} (\d+)", x))}
+    assert set(rows) == {"You", "Left", "Across", "Right"}, screen
+    for x in screen:
+        if re.match(r"^  (You|Left|Across|Right)\b", x):
+            assert "match" not in x and "game points" not in x, x
+    sides = {m.group(1): int(m.group(2)) for x in screen
+             if (m := re.match(rf"^Side (You & Across|Left & Right): {figure} (\d+)", x))}
+    assert set(sides) == {"You & Across", "Left & Right"}, screen
+    assert sides["You & Across"] == rows["You"] + rows["Across"]
+    assert sides["Left & Right"] == rows["Left"] + rows["Right"]
+    assert any(w in line for line in screen if line.startswith("Side ")
+               for w in ("match ", "game points "))
+
+
+def test_kreutz_deal_totals_are_each_players_own_and_the_sides_apart(tmp_path: Path) -> None:
+    result = play("--game", "sixtysix4", "--seed", "5", "--opponent", "random",
+                  "--display", "plain", "--record", str(tmp_path / "r.txt"),
+                  stdin="1\n" * 12 + "quit\n")
+    out = result.output
+    block = out[out.index("Deal 1 is over."):out.index("Score sheet:")]
+    rows = {m.group(1): [int(v) for v in m.group(2).split()]
+            for m in re.finditer(r"^  (counting cards|marriages|last trick|total)\s+([\d ]+)$",
+                                 block, re.MULTILINE)}
+    totals = rows.pop("total")
+    assert totals == [sum(col) for col in zip(*rows.values(), strict=True)]
+    side = re.search(r"^  sides: You & Across (\d+); Left & Right (\d+)$", block, re.M)
+    assert side, block
+    assert int(side.group(1)) == totals[0] + totals[2]
+    assert int(side.group(2)) == totals[1] + totals[3]
+    assert re.search(r"^  game points: You & Across \d; Left & Right \d$", block, re.M)
+
+
+def test_score_gives_partners_the_deal_by_side(tmp_path: Path) -> None:
+    result = play("--game", "bezique4", "--seed", "5", "--opponent", "random", "--display",
+                  "plain", "--record", str(tmp_path / "r.txt"), stdin="1\n" * 6 + "score\n")
+    assert re.search(r"^This deal so far: You & Across \d+; Left & Right \d+$",
+                     result.output, re.M), result.output[-1500:]
+
+
+def test_a_search_players_move_is_announced_the_computer_is_thinking(tmp_path: Path) -> None:
+    """A search move of several seconds came with no sign that the computer was at work:
+    a line says so before each move of a search player (plain), and none before the
+    rule-based player's, who answers at once."""
+    path = tmp_path / "r.txt"
+    result = play("--game", "sixtysix", "--opponent", "pimc:iterations=4", "--seed", "5",
+                  "--display", "plain", "--record", str(path), stdin="1\n" * 4 + "quit\n")
+    assert result.exit_code == 0, result.output
+    moves = sum(1 for d in replay(read(path)).deals for s in d.seats if s != 0)
+    assert moves > 0
+    assert result.output.count("Computer is thinking…\n") == moves
+    quick = play("--game", "sixtysix", "--seed", "5", "--display", "plain", "--record",
+                 str(tmp_path / "q.txt"), stdin="1\n" * 4 + "quit\n")
+    assert "thinking" not in quick.output
+
+
+def test_the_rich_display_shows_a_spinner_while_the_computer_thinks() -> None:
+    import io
+
+    from rich.console import Console
+
+    from bezique.cli.render import RichRenderer
+
+    buf = io.StringIO()
+    renderer = RichRenderer(Console(file=buf, force_terminal=True, width=80))
+    with renderer.thinking("Left"):
+        pass
+    assert "Left is thinking…" in buf.getvalue()  # drawn on the status line, then gone
+    quiet = io.StringIO()  # not a terminal (a pipe, a test): nothing is written
+    with RichRenderer(Console(file=quiet, width=80)).thinking("Left"):
+        pass
+    assert "thinking" not in quiet.getvalue()
+
+
+def _told(out: str) -> list[str]:
+    """The story's sentences as the player was told them (his own draws left out)."""
+    said = [x.strip() for x in out.splitlines() if x.startswith("  ") and x.strip()
+            and x.strip()[0].isupper() and x.rstrip().endswith(".")]
+    return [x for x in said if not x.startswith(("You draw", "The deal so far"))]
+
+
+@pytest.mark.parametrize("game", ["bezique", "binocle3", "sixtysix4"])
+def test_resume_recalls_the_deal_so_far_before_the_first_prompt(tmp_path: Path,
+                                                                game: str) -> None:
+    """``--resume`` dropped the player into the middle of a deal without a word of what
+    had been played: the story of the deal from its start comes before the first
+    prompt."""
+    path = tmp_path / "r.txt"
+    first = play("--game", game, "--seed", "5", "--opponent", "random", "--display", "plain",
+                 "--first-dealer", "computer", "--record", str(path),
+                 stdin="1\n" * 4 + "quit\n")
+    assert first.exit_code == 0, first.output
+    again = play("--resume", str(path), "--display", "plain", stdin="quit\n")
+    assert again.exit_code == 0, again.output
+    out = again.output
+    recap = out[:out.index(PROMPT)]
+    assert "The deal so far, from its start:" in recap
+    # what the log told, less the lines saying a move was taken for him
+    taken = ("Only ", "Your only choice", "Nothing to declare", "Your partner asks")
+    before = [x for x in _told(first.output[first.output.index("=== Deal 1"):])
+              if not x.startswith(taken)]
+    assert before and _told(recap)[:len(before)] == before, (before, _told(recap))

@@ -52,7 +52,9 @@ def flat(text: str) -> str:
 
 
 def hands_shown(output: str) -> list[str]:
-    return re.findall(r"^Your hand:  (.*)$", output, re.MULTILINE)
+    """Each hand shown, its lines (a long hand goes on under itself) joined."""
+    return [" ".join(m.group(1).split())
+            for m in re.finditer(r"^Your hand:  (.*(?:\n {12}\S.*)*)$", output, re.MULTILINE)]
 
 
 def cards_of(line: str) -> list[Card]:
@@ -589,9 +591,11 @@ def test_a_whole_match_of_each_new_game_at_the_terminal(tmp_path: Path, game: st
         assert "the deal settled as a game, in hundreds" in out
     if game == "bezique3":
         assert "Left" in out and "Right" in out and "(partner)" not in out
-        assert re.search(rf"^Last trick: {CARD} {CARD} {CARD}, won by", out, re.M)
+        seat = r"(?:you|Left|Right)"
+        assert re.search(rf"^Last trick: {seat} {CARD}, {seat} {CARD}, {seat} {CARD}; won by",
+                         out, re.M)
     if game == "bezique4":
-        assert "Across (partner)" in out and "Sides: You & Across" in out
+        assert "Across (partner)" in out and "Side You & Across: deal " in out
         assert re.search(r"^  sides: You & Across \d+; Left & Right \d+$", out, re.M)
 
 
@@ -625,3 +629,88 @@ def test_the_partner_offered_the_declaration_after_his_partners_trick_is_told_so
                 return
             state.apply(bot.choose(state))
     raise AssertionError("no deal gave the partner the declaration")
+
+
+# -- 80 columns ---------------------------------------------------------------------------------
+
+WIDE_GAMES = [("bezique4", ()), ("binocle3", ()), ("binocleauction", ("widow=widow",)),
+              ("binocle4", ("mode=partners",)), ("sixtysix4", ()), ("chouette", ("players=6",)),
+              ("rubicon", ())]
+SEATED = r"(?:you|You|Left|Right|Across|Second|Third|Fourth|Computer)"
+
+
+def _played_at(display: str, game: str, options: tuple[str, ...], moves: int,
+               env: dict[str, str] | None = None) -> str:
+    # run where the record is: its short path makes the resume command fit
+    args = ["play", "--game", game, *(x for o in options for x in ("--option", o)),
+            "--seed", "7", "--opponent", "random", "--display", display, "--record", "r.txt"]
+    stdin = "1\n" * 3 + "help\nscore\ntricks\n" + "1\n" * moves
+    result = CliRunner().invoke(cli, args, input=stdin, env=env)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _check_fits(out: str, width: int = 80) -> None:
+    lines = out.splitlines()
+    long = [x for x in lines if len(x) > width]
+    assert not long, long
+    for a, b in zip(lines, lines[1:], strict=False):
+        # a card never on the next line from its number or its player
+        assert not (re.search(r"(?:^|\s)\d+$", a) and re.match(rf"[\s│]*\(?{CARD}", b)), (a, b)
+        assert not (re.search(rf"\b{SEATED}$", a) and re.match(rf"[\s│]*{CARD}", b)), (a, b)
+
+
+@pytest.mark.parametrize("game,options", WIDE_GAMES)
+def test_at_80_columns_no_line_is_longer_and_no_card_leaves_its_number(
+        game: str, options: tuple[str, ...], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 80 columns the table broke: score columns cut, a number split from its card,
+    the resume hint broken. Every line fits, through the plain renderer."""
+    monkeypatch.chdir(tmp_path)
+    out = _played_at("plain", game, options, 60)
+    _check_fits(out)
+    # the resume command on a line of its own, whole
+    assert re.search(r"^  \S*bezique play --resume r\.txt$", out, re.M), out[-500:]
+
+
+@pytest.mark.parametrize("game,options", WIDE_GAMES)
+def test_at_80_columns_the_rich_table_fits_and_cuts_no_figure(
+        game: str, options: tuple[str, ...], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rich table put the seats' notes in the name column of a grid, which then cut
+    the figures at 80 columns ("deal…", "match…")."""
+    monkeypatch.chdir(tmp_path)
+    out = _played_at("rich", game, options, 30, env={"COLUMNS": "80"})
+    _check_fits(out)
+    assert "…" not in out, [x for x in out.splitlines() if "…" in x][:5]
+    assert "╭" in out
+
+
+def _words_of(text: str) -> list[str]:
+    return text.split()
+
+
+@pytest.mark.parametrize("width", [80, 120])
+@pytest.mark.parametrize("game", ["bezique", "chouette", "binocle4", "sixtysix4"])
+def test_help_is_wrapped_by_words_never_cut_in_a_word(game: str, width: int) -> None:
+    """``help`` was cut mid-word even at 120 columns: the rules are reflowed by words,
+    to 80 columns at most (plain and rich), every word of them whole."""
+    from rich.console import Console
+
+    from bezique.cli.render import PlainRenderer
+    from bezique.present import view_for
+
+    g = make_game(game)
+    view = view_for(g)
+    text = "\n" + view.rules(g) + "\n\n" + view.commands()
+    buf = io.StringIO()
+    RichRenderer(Console(file=buf, width=width, highlight=False)).block(text)
+    plain = io.StringIO()
+    PlainRenderer(plain).block(text)
+    for out in (buf.getvalue(), plain.getvalue()):
+        lines = out.splitlines()
+        assert max(len(x) for x in lines) <= 80
+        assert _words_of(out) == _words_of(text)  # no word cut, none lost
+        # the meld tables keep their rows
+        for row in (x for x in text.splitlines() if x.startswith("  ") and len(x) <= 80):
+            assert row in lines, row

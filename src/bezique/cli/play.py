@@ -44,11 +44,14 @@ from ..present import (
     Seats,
     build_screen,
     choice_prompt,
+    keep_together,
     name_seats,
+    partnership,
     rank_strength,
     sheet_lines,
     short,
     show,
+    side_names,
     use_symbols,
     view_for,
     wrap,
@@ -221,10 +224,14 @@ class Session:
         self.view: GameView = view if view is not None else view_for(match.game)
         self.out: PlainRenderer = renderer if renderer is not None else PlainRenderer()
         self.seen_state: State = match.state
-        # log entries already told: none in a new match; a resumed one starts afresh
-        self.seen = len(self._events(match.state)) if resumed else 0
+        # log entries already told: none yet; a resumed match recalls its deal so far
+        self.seen = 0
         self.echo_input = not sys.stdin.isatty()
         self.pending: list[str] = []  # story told before an automatic action, not yet shown
+        if resumed and not match.is_over():
+            shown, _ = self.view.table(match.state, seats)
+            if self._events(shown):
+                self.pending.append(f"The {self.view.deal_word} so far, from its start:")
         # what the player alone was told (the cards he drew), by position in the log
         self.private: list[tuple[int, str]] = []
         self.save_error: str | None = None  # why the last save failed, while it has
@@ -323,11 +330,14 @@ class Session:
         if self.save_error is None:
             if how == "end":
                 return 0
+            # the command on a line of its own, never broken, to be copied whole
             self.say("", (first + " " if first else "") + f"Saved. The match is in "
-                     f"{self.path}; continue it with: {self.resume_hint()}")
+                     f"{keep_together(str(self.path))}; continue it with:",
+                     "  " + keep_together(self.resume_hint()))
             return 0
         self.say("", (first + " " if first else "")
-                 + f"The match could NOT be saved to {self.path} ({self.save_error}): "
+                 + f"The match could NOT be saved to {keep_together(str(self.path))}"
+                 f" ({self.save_error}): "
                  "the file lacks the latest moves.")
         return 1
 
@@ -355,16 +365,17 @@ class Session:
         deal_no = len(self.match.sheet.rows)
         seats = self.drawn_seats
         names = [seats.label(s) for s in seats.order()]
-        self.out.deal_over(f"Deal {deal_no} is over.", self._story(state),
+        word = self.view.deal_word
+        self.out.deal_over(f"{word.capitalize()} {deal_no} is over.", self._story(state),
                            self.view.breakdown(state, seats), names,
-                           sheet_lines(self.match, self.seats))
+                           sheet_lines(self.match, self.seats, word=word))
 
     def pause(self) -> bool:
         """Wait for the player before the next deal; ``False`` when he quits (or the
         input ends)."""
         banner = self.view.banner(self.match, self.seats)
         self.say("")
-        self.out.prompt("Press Enter for the next deal (or type quit): ")
+        self.out.prompt(f"Press Enter for the next {self.view.deal_word} (or type quit): ")
         line, _ = read_line()
         if line is None:
             self.leaving = "eof"
@@ -382,7 +393,10 @@ class Session:
         without the interruption."""
         done = sum(len(d.actions) for d in self.match.deals)
         self.bot.rng = random.Random(f"computer {self.match.seed} {done}")
-        return self.bot.choose(state)
+        if not isinstance(self.bot, SearchBot):  # the rule-based player answers at once
+            return self.bot.choose(state)
+        with self.out.thinking(self.seats.label(state.current_player())):
+            return self.bot.choose(state)
 
     def automatic(self, state: State) -> Action | None:
         """The player's only legal action when it needs no decision (Bézique: the draw
@@ -460,9 +474,15 @@ class Session:
                 self.out.screen(self.screen(state, []))
                 continue
             if low in ("score", "sheet"):
-                self.say("Score sheet:", *("  " + x for x in sheet_lines(self.match,
-                                                                         self.seats)))
-                self.say(f"This deal so far: {self._deal_points(state)}")
+                word = self.view.deal_word
+                self.say("Score sheet:", *("  " + x for x in sheet_lines(
+                    self.match, self.seats, word=word)))
+                self.say(f"This {word} so far: {self._deal_points(state)}")
+                self.out.screen(self.screen(state, []))
+                continue
+            if low in ("tricks", "trick"):
+                self.say("", *(x for line in self.view.tricks(state, self.drawn_seats)
+                               for x in wrap(line)))
                 self.out.screen(self.screen(state, []))
                 continue
             if low in ("quit", "exit", "q"):
@@ -491,6 +511,10 @@ class Session:
         if not self.view.show_counts:
             return "the running counts are hidden (--show-counts shows them)"
         seats = self.drawn_seats
+        sides = getattr(state.observation(seats.human), "sides", None)
+        if sides is not None and partnership(sides):  # each partner holds the side's
+            return "; ".join(f"{side_names(sides, side, seats)} {pts[sides.index(side)]}"
+                             for side in sorted(set(sides)))
         return ", ".join(f"{seats.label(s)} {pts[s]}" for s in seats.order())
 
     def read_action(self, state: State, text: str, choices: list[Action]
@@ -508,13 +532,18 @@ class Session:
         try:
             action = state.parse_action(text)
         except BeziqueError as exc:
-            return None, (f"Cannot read {short(text)!r}: {short(str(exc), 200)}. Type a "
-                          f"number from 1 to {n}, an action as listed, or help.")
+            why = _cards_as_shown(short(str(exc), 200))
+            return None, (f"Cannot read {short(text)!r}: {why}. Type a number from 1 to"
+                          f" {n}, an action as listed, or help.")
         # the list is bounded (Bézique lists no announcement of several unrelated
         # combinations at once), the rules are not: anything legal is taken
         if action in choices or state.is_legal(action):
             return action, ""
-        return None, f"Not allowed now: {self.why_illegal(state, action)}."
+        # the engine writes cards in letters (8C KC); the screen, as it shows them
+        why = _cards_as_shown(self.why_illegal(state, action))
+        if " not allowed" in why:  # "A♠ is not allowed: ...", said once
+            return None, why[0].upper() + why[1:] + "."
+        return None, f"Not allowed now: {why}."
 
     @staticmethod
     def why_illegal(state: State, action: Action) -> str:
@@ -544,7 +573,8 @@ class Session:
                else f"the {self.hint_bot.name} player")
         real = self.match.state  # Chouette's whole position, not only the duel drawn
         if isinstance(self.hint_bot, SearchBot):
-            ev = evaluate(self.hint_bot, real)
+            with self.out.thinking(who[0].upper() + who[1:]):
+                ev = evaluate(self.hint_bot, real)
             rows = [(self.numbered(state, choices, w.action, brief=True), w.value, w.error,
                      "") for w in ev.ranked]
             title = (f"Hint: {who} would choose "
@@ -685,9 +715,7 @@ def _new_match(game_name: str, options: tuple[str, ...], opponent: str, seed: in
     changed = game.options.changed()
     opts = ", ".join(f"{k}={v}" for k, v in changed.items()) if changed \
         else f"{game.rules_by} (no options changed)"
-    against = "the computer" if len(kinds) == 2 else f"{len(kinds) - 1} computer players"
-    head = [f"{game.title}: you against {against} ({opponent} player).",
-            f"Options: {opts}."]
+    head = [view_for(game).opening(game, seats, opponent), f"Options: {opts}."]
     return match, seats, kinds, path, head + intro
 
 
@@ -712,7 +740,7 @@ def _resumed_match(resume: str, record: str | None
     if record and Path(record) != src:
         raise PlayError("--record with --resume: the resumed match goes on in its own file"
                         f" ({resume})")
-    where = f"deal {len(match.deals)}"
+    where = f"{view_for(match.game).deal_word} {len(match.deals)}"
     tricks = getattr(match.state.observation(human), "tricks_played", None)
     if tricks is not None and not match.is_over():
         where += f", trick {tricks + 1}"
@@ -879,10 +907,12 @@ def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent:
         except (OSError, RecordError) as exc:
             why = getattr(exc, "strerror", None) or exc
             raise PlayError(f"cannot write the record {path}: {why}") from None
-    session.say(f"The match is saved after every action in {path}",
-                f"(if interrupted, continue it with: {session.resume_hint()}).")
+    session.say(f"The match is saved after every action in {keep_together(str(path))};"
+                " if interrupted, continue it with:",
+                "  " + keep_together(session.resume_hint()))
     session.say("Type help for the rules, " + ("hint for advice, " if hint_bot else "")
-                + "score for the match sheet, quit to stop.")
+                + f"score for the match sheet, tricks for the tricks of this {view.deal_word},"
+                " quit to stop.")
     if view.counts_hidden_by_default and not view.show_counts:
         session.say("The running counts are not shown: Foster's Sixty-Six is a game of "
                     "memory (--show-counts shows them).")

@@ -4,21 +4,25 @@ Both renderers draw the same :class:`~bezique.present.Screen`, so what a player 
 told does not depend on the terminal: the plain one writes lines (pipes, tests, dumb
 terminals), the rich one draws the table in a panel with the cards in their colours
 (hearts and diamonds red). ``rich`` itself honours ``NO_COLOR`` and ``TERM=dumb``.
+
+Every line fits the screen's width (80 columns, or a narrower terminal's): text is
+broken between words only, a card never apart from its choice number or its player, the
+seats' figures in columns as wide as they need, the rules reflowed paragraph by
+paragraph.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import re
 import sys
-import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import IO, Any
 
 import click
 
 from ..present import (
-    WIDTH,
     Breakdown,
     CardSpot,
     Screen,
@@ -26,6 +30,7 @@ from ..present import (
     show,
     symbols_in_use,
 )
+from ..present.base import COLUMNS, NO_BREAK, reflow, wrap
 
 
 def _spot_text(spot: CardSpot, numbered: bool, star: str) -> str:
@@ -44,34 +49,94 @@ def cards_row(groups: Sequence[Sequence[CardSpot]], star: str = "") -> str:
     return " | ".join("  ".join(_spot_text(s, numbered, star) for s in g) for g in groups)
 
 
-def _seat_row(seat: SeatLine) -> str:
-    return f"  {seat.name:<20}" + "   ".join(f"{c:<11}" for c in seat.cells).rstrip()
-
-
-def _story_lines(story: Sequence[str]) -> list[str]:
-    out: list[str] = []
-    for s in story:
-        out += textwrap.wrap(s, WIDTH, initial_indent="  ", subsequent_indent="    ",
-                             break_long_words=False, break_on_hyphens=False) or [""]
+def seat_rows(seats: Sequence[SeatLine], width: int = COLUMNS, margin: str = "  "
+              ) -> list[tuple[str, bool]]:
+    """The seats' rows, ``(line, is_the_human's)``: the names in a column as wide as the
+    longest, each figure in a column as wide as its widest, a row too long for ``width``
+    going on under its first figure, each note under its seat wrapped by words."""
+    if not seats:
+        return []
+    name_w = max(len(s.name) for s in seats) + 2
+    cols = max(len(s.cells) for s in seats)
+    widths = [max((len(s.cells[j]) for s in seats if j < len(s.cells)), default=0)
+              for j in range(cols)]
+    lead = margin + " " * name_w
+    out: list[tuple[str, bool]] = []
+    for seat in seats:
+        line = f"{margin}{seat.name:<{name_w}}"
+        start = True
+        for j, cell in enumerate(seat.cells):
+            piece = cell.ljust(widths[j]) if j + 1 < len(seat.cells) else cell
+            if not start and len((line + "   " + piece).rstrip()) > width:
+                out.append((line.rstrip(), seat.is_human))
+                line, start = lead, True
+            line += ("" if start else "   ") + piece
+            start = False
+        out.append((line.rstrip(), seat.is_human))
+        for note in seat.notes:
+            out += [(x, False) for x in wrap(note, margin + "    ", width, margin + "      ")]
     return out
 
 
-def screen_lines(screen: Screen) -> list[str]:
-    """The screen as plain text lines."""
+def story_lines(story: Sequence[str], width: int = COLUMNS) -> list[str]:
+    """What happened since the player's last turn, a sentence a paragraph."""
+    out: list[str] = []
+    for s in story:
+        out += wrap(s, "  ", width - 2, "    ") if s else [""]
+    return out
+
+
+def heading_lines(heading: Sequence[str], width: int = COLUMNS, *,
+                  indent: str = "  · ") -> list[str]:
+    """``Deal 1 · trick 3 of 32 · trumps ♥ ...``, broken between its parts only, a line
+    going on under it led by ``indent``."""
+    sep = " · "
+    lines: list[str] = []
+    line = ""
+    for part in heading:
+        if line and len(line + sep + part) > width:
+            lines.append(line)
+            line = indent + part
+        else:
+            line = line + sep + part if line else part
+    lines.append(line)
+    return lines
+
+
+def table_lines(screen: Screen, width: int = COLUMNS, margin: str = "  "
+                ) -> list[tuple[str, str]]:
+    """The inside of the table, ``(line, style)``: the seats, the notes under them (the
+    sides, the trick in play, the last trick), the hand and the table cards."""
+    out = [(line, "bold" if human else "")
+           for line, human in seat_rows(screen.seats, width, margin)]
+    for note in screen.notes:
+        out += [(x, "dim") for x in wrap(note, "", width, "    ")]
+    out += [(x, "") for x in wrap(f"Your hand:  {cards_row(screen.hand)}", "", width,
+                                  " " * 12)]
+    if screen.table:
+        label = f"{screen.table_label}: "
+        out += [(x, "") for x in wrap(label + cards_row(screen.table, "*"), "", width,
+                                      " " * len(label))]
+    return out
+
+
+def choice_lines(screen: Screen, width: int = COLUMNS) -> list[str]:
+    """What the player is asked, and the numbered choices that are not card plays."""
+    out = wrap(situation_line(screen), "", width, "  ")
+    for n, label in screen.choices:
+        out += wrap(f"{n:>2} {label}", "  ", width, "       ")
+    return out
+
+
+def screen_lines(screen: Screen, width: int = COLUMNS) -> list[str]:
+    """The screen as plain text lines, none longer than ``width``."""
     lines = [""]
-    lines += _story_lines(screen.story)
+    lines += story_lines(screen.story, width)
     if screen.story:
         lines.append("")
-    lines.append(" · ".join(screen.heading))
-    for seat in screen.seats:
-        lines.append(_seat_row(seat))
-        lines += [f"      {n}" for n in seat.notes]
-    lines += screen.notes
-    lines.append(f"Your hand:  {cards_row(screen.hand)}")
-    if screen.table:
-        lines.append(f"{screen.table_label}: {cards_row(screen.table, '*')}")
-    lines.append(situation_line(screen))
-    lines += [f"  {n:>2} {label}" for n, label in screen.choices]
+    lines += heading_lines(screen.heading, width)
+    lines += [line for line, _ in table_lines(screen, width)]
+    lines += choice_lines(screen, width)
     return lines
 
 
@@ -82,7 +147,8 @@ def situation_line(screen: Screen) -> str:
     return screen.situation + " — type a card's number:"
 
 
-def breakdown_lines(title: str, br: Breakdown, names: Sequence[str]) -> list[str]:
+def breakdown_lines(title: str, br: Breakdown, names: Sequence[str],
+                    width: int = COLUMNS) -> list[str]:
     """``Deal 1 is over.`` and a small table of what each seat's points were made of."""
     lines = [title]
     if br.rows:
@@ -96,9 +162,10 @@ def breakdown_lines(title: str, br: Breakdown, names: Sequence[str]) -> list[str
         lines.append(f"  {'total':<{w}}" + "".join(f"  {v:>{c}}" for v, c in zip(
             br.totals, cols, strict=True)))
     else:
-        lines.append("  " + ", ".join(f"{n} {v}" for n, v in zip(names, br.totals,
-                                                                strict=True)))
-    lines += [f"  {r}" for r in br.result]
+        lines += wrap(", ".join(f"{n} {v}" for n, v in zip(names, br.totals, strict=True)),
+                      "  ", width, "    ")
+    for r in br.result:
+        lines += wrap(r, "  ", width, "    ")
     return lines
 
 
@@ -115,7 +182,7 @@ class DataTable:
     note: str = ""
 
 
-def table_lines(table: DataTable, indent: str = "  ") -> list[str]:
+def data_table_lines(table: DataTable, indent: str = "  ") -> list[str]:
     """The table as plain text lines: the title, the headings, a rule, the rows in
     columns, and the note wrapped to the screen's width."""
     widths = [max([len(h)] + [len(r[i]) for r in table.rows])
@@ -126,17 +193,25 @@ def table_lines(table: DataTable, indent: str = "  ") -> list[str]:
                  for c, w, right in zip(cells, widths, table.right, strict=True)]
         return (indent + "  ".join(parts)).rstrip()
 
-    lines = textwrap.wrap(table.title, WIDTH, break_long_words=False,
-                          break_on_hyphens=False) if table.title else []
+    lines = wrap(table.title, "", COLUMNS) if table.title else []
     rule = indent + "  ".join(("-" if h else " ") * w for h, w in zip(table.columns, widths,
                                                                        strict=True))
     lines += [row(table.columns), rule.rstrip()]
     lines += [row(r) for r in table.rows]
     if table.note:
-        lines += textwrap.wrap(table.note, WIDTH, initial_indent=indent,
-                               subsequent_indent=indent, break_long_words=False,
-                               break_on_hyphens=False)
+        lines += wrap(table.note, indent, COLUMNS)
     return lines
+def _fitted(lines: Sequence[str], width: int) -> list[str]:
+    """Lines given whole (messages), each broken by words to ``width`` under its own
+    indentation."""
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width and NO_BREAK not in line:
+            out.append(line)
+            continue
+        lead = line[:len(line) - len(line.lstrip(" "))]
+        out += wrap(line.strip(" "), lead, width, lead + ("  " if lead else ""))
+    return out
 
 
 class PlainRenderer:
@@ -145,8 +220,13 @@ class PlainRenderer:
     def __init__(self, out: IO[str] | None = None) -> None:
         self.out = out
 
+    @property
+    def width(self) -> int:
+        """The width every line fits in: 80 columns."""
+        return COLUMNS
+
     def echo(self, *lines: str) -> None:
-        for line in lines:
+        for line in _fitted(lines, self.width):
             click.echo(line, file=self.out)
 
     def prompt(self, text: str) -> None:
@@ -154,24 +234,31 @@ class PlainRenderer:
 
     def story(self, story: Sequence[str]) -> None:
         if story:
-            self.echo("", *_story_lines(story))
+            self.echo("", *story_lines(story, self.width))
 
     def screen(self, screen: Screen) -> None:
-        self.echo(*screen_lines(screen))
+        self.echo(*screen_lines(screen, self.width))
 
     def deal_over(self, title: str, story: Sequence[str], br: Breakdown,
                   names: Sequence[str], sheet: Sequence[str]) -> None:
         self.story(story)
-        self.echo("", *breakdown_lines(title, br, names), "", "Score sheet:",
+        self.echo("", *breakdown_lines(title, br, names, self.width), "", "Score sheet:",
                   *("  " + x for x in sheet))
 
     def block(self, text: str) -> None:
-        """A block of prose (the rules, the options)."""
-        self.echo(*text.splitlines())
+        """A block of prose (the rules, the options), reflowed to the width."""
+        self.echo(*reflow(text, self.width))
+
+    @contextlib.contextmanager
+    def thinking(self, who: str) -> Iterator[None]:
+        """While a search player looks for its move (seconds, at times): a line saying
+        so, written before it starts."""
+        self.echo(f"{who} is thinking" + ("…" if symbols_in_use() else "..."))
+        yield
 
     def table(self, table: DataTable) -> None:
         """A table of figures (:class:`DataTable`)."""
-        self.echo(*table_lines(table))
+        self.echo(*data_table_lines(table))
 
 
 _RED = re.compile(r"(?:10|[2-9JQKA])[♥♦]\*?")
@@ -189,6 +276,11 @@ class RichRenderer(PlainRenderer):
 
         self.console = console if console is not None else Console(highlight=False)
 
+    @property
+    def width(self) -> int:
+        """80 columns, or the terminal's when it is narrower."""
+        return max(20, min(COLUMNS, int(self.console.width)))
+
     def _text(self, line: str, style: str = "") -> Any:
         from rich.text import Text
 
@@ -200,7 +292,7 @@ class RichRenderer(PlainRenderer):
         return t
 
     def echo(self, *lines: str) -> None:
-        for line in lines:
+        for line in _fitted(lines, self.width):
             self.console.print(self._text(line), soft_wrap=True)
 
     def prompt(self, text: str) -> None:
@@ -210,38 +302,33 @@ class RichRenderer(PlainRenderer):
     def story(self, story: Sequence[str]) -> None:
         if not story:
             return
-        from rich.padding import Padding
-
         self.console.print()
-        for s in story:
-            self.console.print(Padding(self._text(s), (0, 0, 0, 2)))
+        for line in story_lines(story, self.width):
+            self.console.print(self._text(line), soft_wrap=True)
 
     def screen(self, screen: Screen) -> None:
         from rich.console import Group
         from rich.panel import Panel
-        from rich.table import Table
 
         self.story(screen.story)
-        seats = Table.grid(padding=(0, 3))
-        seats.add_column(no_wrap=True)
-        for _ in range(max(len(s.cells) for s in screen.seats) if screen.seats else 0):
-            seats.add_column(no_wrap=True)
-        for seat in screen.seats:
-            style = "bold" if seat.is_human else ""
-            seats.add_row(self._text(seat.name, style), *(self._text(c) for c in seat.cells))
-            for note in seat.notes:
-                seats.add_row(self._text("  " + note, "italic"))
-        parts: list[Any] = [seats]
-        parts += [self._text(n, "dim") for n in screen.notes]
-        parts.append(self._text(f"Your hand:  {cards_row(screen.hand)}"))
-        if screen.table:
-            parts.append(self._text(f"{screen.table_label}: {cards_row(screen.table, '*')}"))
+        inner = self.width - 4  # the panel's border and padding
+        # the title's own margins; what does not fit in it opens the panel
+        heading = heading_lines(screen.heading, inner - 4, indent="")
+        parts: list[Any] = [self._text(x, "bold") for x in heading[1:]]
+        parts += [self._text(line, style) for line, style in table_lines(screen, inner, "")]
         self.console.print()
-        self.console.print(Panel(Group(*parts), title=self._text(" · ".join(screen.heading)),
+        self.console.print(Panel(Group(*parts), title=self._text(heading[0]),
                                  title_align="left", expand=False))
-        self.console.print(self._text(situation_line(screen), "bold"))
-        for n, label in screen.choices:
-            self.console.print(self._text(f"  {n:>2} {label}"))
+        for line in choice_lines(screen, self.width):
+            self.console.print(self._text(line, "bold" if not line.startswith(" ") else ""),
+                               soft_wrap=True)
+
+    @contextlib.contextmanager
+    def thinking(self, who: str) -> Iterator[None]:
+        """While a search player looks for its move: a spinner on the status line, gone
+        once the move is found (nothing at all where the output is not a terminal)."""
+        with self.console.status(f"{who} is thinking…", spinner="dots"):
+            yield
 
     def table(self, table: DataTable) -> None:
         from rich import box
@@ -273,9 +360,10 @@ class RichRenderer(PlainRenderer):
             table.add_row(what, *(str(v) for v in vals))
         table.add_row("total", *(str(v) for v in br.totals), style="bold")
         self.console.print()
-        self.console.print(table)
+        self.console.print(table, width=self.width)
         for r in br.result:
-            self.console.print(self._text("  " + r))
+            for line in wrap(r, "  ", self.width, "    "):
+                self.console.print(self._text(line), soft_wrap=True)
         self.console.print()
         self.echo("Score sheet:", *("  " + x for x in sheet))
 

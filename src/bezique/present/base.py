@@ -153,25 +153,103 @@ def hand_text(cards: Sequence[int], trump: int | None) -> str:
     return " | ".join(" ".join(show(c) for c in g) for g in by_suit(cards, trump))
 
 
-def wrap(text: str, indent: str = "", width: int = WIDTH) -> list[str]:
-    # never break a file name or an option's name
-    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent,
-                         break_long_words=False, break_on_hyphens=False) or [""]
+#: the width of the terminal the screens are laid out for
+COLUMNS = 80
+#: a space that a line is never broken at (a command, a card and its number); the
+#: wrapping functions give it back as a space
+NO_BREAK = "\u00a0"
+_CARD_AHEAD = re.compile(r"(?<=\S) (?=\(?(?:10|[2-9JQKA])[♣♦♥♠]|\(?[2-9TJQKA][CDHS]\b)")
+
+
+def keep_together(text: str) -> str:
+    """``text`` never broken across lines (a command to copy)."""
+    return text.replace(" ", NO_BREAK)
+
+
+def wrap(text: str, indent: str = "", width: int = WIDTH,
+         subsequent: str | None = None) -> list[str]:
+    """``text`` in lines of at most ``width`` (but for a single word longer than that),
+    broken between words only: never inside a file name or an option's name, and never
+    between a card and the word before it (its choice number, its player: ``1 A♠``,
+    ``Left A♠``) or between the cards sharing a number; ``subsequent`` indents the lines
+    after the first (``indent`` by default)."""
+    glued = _CARD_AHEAD.sub(NO_BREAK, text).replace(" | ", NO_BREAK + "| ")
+    lines = textwrap.wrap(glued, width, initial_indent=indent,
+                          subsequent_indent=indent if subsequent is None else subsequent,
+                          break_long_words=False, break_on_hyphens=False)
+    return [x.replace(NO_BREAK, " ") for x in lines] or [""]
+
+
+def reflow(text: str, width: int = COLUMNS) -> list[str]:
+    """A block of prose (the rules, the commands) in lines of at most ``width``: the lines
+    of a paragraph joined and wrapped again by words; an indented line (a row of a
+    table) kept as it is, wrapped under itself only when too long; blank lines kept."""
+    out: list[str] = []
+    prose: list[str] = []
+
+    def flush() -> None:
+        if prose:
+            out.extend(wrap(" ".join(prose), "", width))
+            prose.clear()
+
+    for line in text.splitlines():
+        if not line.strip():
+            flush()
+            out.append("")
+        elif line[0].isspace():
+            flush()
+            if len(line) <= width:
+                out.append(line)
+            else:
+                lead = line[:len(line) - len(line.lstrip())]
+                out.extend(wrap(line.strip(), lead, width, lead + "    "))
+        else:
+            prose.append(line.strip())
+    flush()
+    return out
+
+
+_PLURAL_VERBS = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
+
+
+def plural_verb(word: str) -> str:
+    """The verb a plural subject (or "You") takes where a single seat's takes ``word``:
+    ``wins`` -> ``win``, ``reaches`` -> ``reach``, ``is`` -> ``are``; any other word (not a
+    verb in the third person) unchanged."""
+    if word in _PLURAL_VERBS:
+        return _PLURAL_VERBS[word]
+    if word.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us")) and len(word) > 2:
+        return word[:-1]
+    return word
 
 
 def name_seats(text: str, seats: Seats) -> str:
-    """The score sheet's summaries speak of ``seat 0``; on screen, use the names."""
+    """The score sheet's summaries speak of ``seat 0``; on screen, use the names, the
+    verb after them agreeing: "You knock", "Left & Right win" (not "You knocks", "Left &
+    Right wins")."""
+    you = seats.names[seats.human] == "You"  # the default name takes "You win"
+
     def name(m: re.Match[str]) -> str:
         found = [int(x) for x in re.findall(r"\d", m.group(1))]
         if any(k >= len(seats.names) for k in found):
             return m.group(0)
-        return " & ".join(seats.names[k] for k in found)
+        who = " & ".join(seats.names[k] for k in found)
+        if you and found == [seats.human] and re.search(r"[\w,]\s*$", text[:m.start()]):
+            who = "you"  # within a sentence
+        verb, joined, second = m.group(2), m.group(3), m.group(4)
+        if verb is None:
+            return who
+        if len(found) > 1 or (you and found == [seats.human]):
+            verb = plural_verb(verb)
+            second = plural_verb(second) if second else second
+        return f"{who} {verb}" + (f"{joined} {second}" if second else "")
 
-    text = re.sub(r"\bseats? (\d(?: & \d)*)\b", name, text)
-    if seats.names[seats.human] == "You":  # the default name: "You win", not "You wins"
-        text = re.sub(r"\bYou (win|claim|close)s\b", r"You \1", text)
-        text = re.sub(r"\b(You [a-z]+ [a-z]+ and) retires\b", r"\1 retire", text)
-    return text
+    # "seat 0 knocks and counts out": the subject, its verb, and a second verb joined by
+    # "and" a few words on
+    return re.sub(r"\bseats? (\d(?: & \d)*)\b(?: ([a-z]+)\b(?:((?: [a-z]+){0,2} and)"
+                  r" ([a-z]+)\b)?)?", name, text)
 
 
 def short(text: str, limit: int = 40) -> str:
@@ -239,6 +317,8 @@ class GameView:
     title = ""
     #: a game of memory hides the running counts unless asked (Sixty-Six)
     counts_hidden_by_default = False
+    #: what the game calls one deal on the screen and the sheet (Chouette: a "game")
+    deal_word: ClassVar[str] = "deal"
 
     def __init__(self, *, show_counts: bool = True) -> None:
         self.show_counts = show_counts
@@ -274,6 +354,12 @@ class GameView:
         """Lines under the seats: the trick in play, the last trick."""
         return self.last_trick(state, seats)
 
+    def side_lines(self, state: State, obs: Observation, seats: Seats, match: Match
+                   ) -> list[str]:
+        """Partnerships: a line per side, naming its members, with what the side holds
+        together (each seat's row shows his own figures only); none without partners."""
+        return []
+
     def situation(self, state: State, obs: Observation, seats: Seats) -> str:
         """What the player is asked to do, in a few words."""
         return "Your turn"
@@ -296,13 +382,39 @@ class GameView:
 
     @staticmethod
     def last_trick(state: State, seats: Seats) -> list[str]:
-        """The last trick and who won it (public: the cards were seen as played)."""
-        last = _last_trick(state)
-        if last is None:
+        """The last trick, who played each card and who won it (public: the cards were
+        seen as played): ``Last trick: Left A♠, you A♠, Right Q♠, Across 9♠; won by
+        Left``."""
+        done = [t for t in played_tricks(state) if t[0] >= 0]
+        if not done:
             return []
-        winner, cards = last
-        return [f"Last trick: {show_cards(cards)}, won by "
-                f"{'you' if winner == seats.human else seats.label(winner)}"]
+        return ["Last trick: " + trick_text(done[-1], seats)]
+
+    #: How far back the ``tricks`` command may show the deal's tricks: ``"all"`` (no
+    #: rule forbids it) or ``"last"`` (only the last trick turned and quitted, and the
+    #: one in progress), with the rule's reason, cited, in :attr:`look_back_rule`.
+    look_back: ClassVar[str] = "all"
+    look_back_rule: ClassVar[str] = ""
+
+    def tricks(self, state: State, seats: Seats) -> list[str]:
+        """The tricks of the deal so far, as far back as the game's rules let a player
+        look (:attr:`look_back`), from the deal's public log alone."""
+        played = played_tricks(state)
+        done = [t for t in played if t[0] >= 0]
+        current = played[-1] if played and played[-1][0] < 0 else None
+        lines: list[str] = []
+        if not played:
+            lines.append("No card has been played in this deal yet.")
+        if self.look_back == "last":
+            lines.append(f"Only the last trick is shown: {self.look_back_rule}")
+            shown = list(enumerate(done, 1))[-1:]
+        else:
+            shown = list(enumerate(done, 1))
+        for number, trick in shown:
+            lines.append(f"Trick {number}: {trick_text(trick, seats)}")
+        if current is not None:
+            lines.append(f"Trick {len(done) + 1}, in play: {plays_text(current[1], seats)}")
+        return lines
 
     def table(self, state: State, seats: Seats) -> tuple[State, Seats]:
         """The deal the screen draws for the human, and its seats: the table's own, unless
@@ -313,6 +425,13 @@ class GameView:
     def banner(self, match: Match, seats: Seats) -> str:
         """The line that opens a deal: who deals and who leads."""
         return deal_banner(match, seats)
+
+    def opening(self, game: Game[Any], seats: Seats, player: str) -> str:
+        """The first line of a match: the game, and who plays against whom (``player``
+        names the computer's kind)."""
+        n = len(seats.names)
+        against = "the computer" if n == 2 else f"{n - 1} computer players"
+        return f"{game.title}: you against {against} ({player} player)."
 
     def hand_cards(self, obs: Observation) -> tuple[Sequence[int], Sequence[int]]:
         """The player's cards in hand, and his cards lying on the table (if any)."""
@@ -337,9 +456,16 @@ class GameView:
         return action.notation()
 
     def automatic(self, state: State, actions: Sequence[Action]) -> str | None:
-        """When the player's only legal action (``actions`` holds exactly one) needs no
-        decision, the line telling him it is taken for him; ``None`` to ask as usual."""
-        return None
+        """When the player has a single legal action (``actions`` holds exactly one), the
+        line telling him it is taken for him, since there is nothing to decide; a view may
+        word it in its game's terms, or return ``None`` to ask all the same."""
+        if len(actions) != 1:
+            return None
+        spot = self.card_play(actions[0])
+        if spot is not None:
+            card = show(spot[0]) + ("*" if spot[1] else "")
+            return f"Only {card} may be played: it is played for you."
+        return f"Your only choice, taken for you: {self.label(state, actions[0])}."
 
     def confirm(self, state: State, action: Action) -> str | None:
         """A question to ask before taking ``action`` (a move the screen shows to be a
@@ -453,7 +579,8 @@ class GameView:
 
 COMMANDS_HELP = """\
 Commands: help (this text), hint (what the rule-based player would do, and why; needs
---hints), score (the match sheet), quit (save and stop; --resume FILE continues later).
+--hints), score (the match sheet), tricks (the tricks of this deal, as far back as the
+rules let you look), quit (save and stop; --resume FILE continues later).
 Instead of a number you may type a card or an action as the screen writes it (Q♠ or QS,
 10♦ or TD)."""
 
@@ -503,7 +630,8 @@ def build_screen(view: GameView, state: State, seats: Seats, match: Match,
         choices.append((len(actions), label))
     return Screen(story=list(story), heading=view.heading(state, obs, seats, match),
                   seats=view.seat_lines(state, obs, seats, match),
-                  notes=view.notes(state, obs, seats), hand=hand, table=table,
+                  notes=view.side_lines(state, obs, seats, match)
+                  + view.notes(state, obs, seats), hand=hand, table=table,
                   situation=view.situation(state, obs, seats), choices=choices,
                   actions=actions)
 
@@ -530,12 +658,47 @@ def match_total(match: Match, seat: int) -> int:
     return int(sheet.totals[column])
 
 
-def sheet_lines(match: Match, seats: Seats) -> list[str]:
-    """The match's score sheet, the seats in their one order, named; without the
-    sheet's closing summary, which the result line says (the end is said once)."""
-    summary = match.sheet.summary
-    return [name_seats(x, seats) for x in match.sheet.text(seats.names).splitlines()
-            if not (summary and x == summary)]
+def sheet_lines(match: Match, seats: Seats, *, word: str = "deal",
+                width: int = WIDTH - 2) -> list[str]:
+    """The match's score sheet, the seats in their one order, named, each column as wide
+    as its figures and a row's notes on lines of their own when they do not fit beside
+    it (no line over ``width``); ``word`` heads the first column (Chouette: "game", and
+    the sitting is what is won).
+    Without the sheet's closing summary, which the result line says (the end is said
+    once)."""
+    sheet = match.sheet
+    names = list(seats.names)
+    heads = sheet.labels(names)
+    cols = range(len(heads))
+    rows = [[f"{r.points[i]:+d} = {r.totals[i]}" for i in cols] for r in sheet.rows]
+    widths = [max([len(heads[i]), *(len(r[i]) for r in rows)]) for i in cols]
+    dealer_w = max([len("dealer"), *(len(names[r.dealer]) for r in sheet.rows)])
+    num_w = max(4, len(word))
+    lines = [f"{word:>{num_w}}  {'dealer':<{dealer_w}}  "
+             + "  ".join(f"{h:>{w}}" for h, w in zip(heads, widths, strict=True))]
+    indent = " " * (num_w + 2)
+    for r, cells in zip(sheet.rows, rows, strict=True):
+        line = f"{r.deal:>{num_w}}  {names[r.dealer]:<{dealer_w}}  " + "  ".join(
+            f"{c:>{w}}" for c, w in zip(cells, widths, strict=True))
+        note = name_seats("; ".join(r.notes), seats) if r.notes else ""
+        if note and len(line) + 2 + len(note) <= width:
+            lines.append(f"{line}  {note}")
+            continue
+        lines.append(line)
+        if note:
+            lines += wrap(note, indent, width)
+    for i, g in enumerate(sheet.games, 1):
+        kind = "double game" if g.value == 2 else "game"
+        # stakes can be negative (Chouette): "28 to -14" rather than "28--14"
+        sep = " to " if any(t < 0 for t in g.totals) else "-"
+        head = heads[g.winner]
+        verb = "win" if " & " in head or head == "You" else "wins"
+        unit = "sitting" if word == "game" else "game"
+        totals = sep.join(str(t) for t in g.totals)
+        text = (f"{unit} {i}: {head} {verb} ({kind}, {totals})"
+                + ("; " + name_seats("; ".join(g.notes), seats) if g.notes else ""))
+        lines += wrap(text, "", width)
+    return lines
 
 
 # -- Bézique ------------------------------------------------------------------------------
@@ -553,12 +716,61 @@ def _score_events(state: State) -> list[tuple[int, int, str]]:
     return [(e.seat, e.points, e.reason) for e in _log(state) if isinstance(e, Scored)]
 
 
-def _last_trick(state: State) -> tuple[int, tuple[int, ...]] | None:
-    """The winner and the cards, in the order played, of the last trick of the log."""
-    for e in reversed(_log(state)):
-        if isinstance(e, TrickWon):
-            return (e.seat, e.cards)
-    return None
+#: a trick of the deal: its winner (-1 while it is in play) and its cards in the order
+#: played, each with the seat that played it
+PlayedTrick = tuple[int, tuple[tuple[int, int], ...]]
+
+
+def played_tricks(state: State) -> list[PlayedTrick]:
+    """The tricks of the deal so far, read from its public log (each card as it was
+    played, each trick's winner as it was gathered): never a hidden card. The last
+    one, with winner -1, is the trick in play, if a card of it is down."""
+    out: list[PlayedTrick] = []
+    plays: list[tuple[int, int]] = []
+    for e in _log(state):
+        if isinstance(e, Played):
+            plays.append((e.seat, e.card))
+        elif isinstance(e, TrickWon):
+            out.append((e.seat, tuple(plays)))
+            plays = []
+    if plays:
+        out.append((-1, tuple(plays)))
+    return out
+
+
+def partnership(sides: Sequence[int]) -> bool:
+    """Do some seats share a side (partners)?"""
+    return len(set(sides)) < len(sides)
+
+
+def side_names(sides: Sequence[int], side: int, seats: Seats) -> str:
+    """``You & Across``: the members of ``side``, in the screens' one order."""
+    return " & ".join(seats.label(s) for s in seats.order() if sides[s] == side)
+
+
+def side_line(sides: Sequence[int], side: int, seats: Seats, figures: Sequence[str]) -> str:
+    """``Side You & Across: deal 150, match 300``, the side's own line."""
+    return f"Side {side_names(sides, side, seats)}: " + ", ".join(figures)
+
+
+def own_points(state: State, seat: int) -> int:
+    """The points ``seat`` himself has scored in the deal (his entries of the deal's
+    scores), where the state's ``scores`` give each partner his side's total."""
+    events = state.score_events() if hasattr(state, "score_events") else _score_events(state)
+    return sum(pts for s, pts, _ in events if s == seat)
+
+
+def plays_text(plays: Sequence[tuple[int, int]], seats: Seats) -> str:
+    """``Left A♠, you A♠, Right Q♠``: who played each card, in the order played."""
+    return ", ".join(f"{'you' if seat == seats.human else seats.label(seat)} {show(card)}"
+                     for seat, card in plays)
+
+
+def trick_text(trick: PlayedTrick, seats: Seats) -> str:
+    """``Left A♠, you A♠, Right Q♠, Across 9♠; won by Left``."""
+    winner, plays = trick
+    who = "you" if winner == seats.human else seats.label(winner)
+    return f"{plays_text(plays, seats)}; won by {who}"
 
 
 def _third_if(seats: Seats, seat: int, verb: str) -> str:

@@ -26,8 +26,11 @@ from .base import (
     deal_tricks,
     hand_text,
     match_total,
+    partnership,
+    plays_text,
     rank_strength,
     show,
+    side_line,
     trump_text,
     wrap,
 )
@@ -38,6 +41,13 @@ class BeziqueView(GameView):
 
     games: ClassVar[tuple[type[Game[Any]], ...]] = (Bezique,)
     title = "Bézique"
+    # BZ 31 (Foster, Bézique: a trick once turned and quitted cannot be seen again);
+    # Enquire Within's Bézique: tricks are not looked at until the deal is over. The
+    # screen shows the last trick as it lay when it was gathered, and no earlier one.
+    look_back: ClassVar[str] = "last"
+    look_back_rule: ClassVar[str] = (
+        "in Bézique a trick once turned and quitted may not be seen again (Foster, BZ 31;"
+        " Enquire Within: not before the end of the deal).")
 
     after: ClassVar[dict[type[Event], str]] = {
         DrewLast: "The stock is exhausted: the table cards go back to the hands; from now"
@@ -177,7 +187,7 @@ class BeziqueView(GameView):
         # the player knows his own hand, so with nothing to declare he simply draws.
         if len(actions) == 1 and isinstance(actions[0], Draw):
             return "Nothing to declare: you draw."
-        return None
+        return super().automatic(state, actions)
 
     def breakdown(self, state: State, seats: Seats) -> Breakdown:
         """Declarations, brisques, the Seven and the last trick, per seat, from the
@@ -302,29 +312,35 @@ class MultiBeziqueView(BeziqueView):
         o: Any = obs
         lines = super().seat_lines(state, obs, seats, match)
         mine = o.sides[seats.human]
+        partners = partnership(o.sides)
         for seat, line in zip(seats.order(), lines, strict=True):
             if seat != seats.human and o.sides[seat] == mine:
-                line.name = line.name.replace(seats.label(seat),
-                                              f"{seats.label(seat)} (partner)", 1)
+                line.name = line.name.replace(" (dealer)", "", 1).replace(
+                    seats.label(seat), f"{seats.label(seat)} (partner"
+                    + (", dealer)" if seat == o.dealer else ")"), 1)
+            if partners:  # the match is the side's: on the side's line, not his
+                line.cells = [c for c in line.cells if not c.startswith("match ")]
             if seat == o.to_move and seat != seats.human:
                 line.cells.append("to play")
         return lines
 
+    def side_lines(self, state: State, obs: Observation, seats: Seats, match: Match
+                   ) -> list[str]:
+        o: Any = obs
+        if not partnership(o.sides):
+            return []
+        return [side_line(o.sides, side, seats, [
+            f"deal {o.side_points[side]}",
+            f"match {match_total(match, o.sides.index(side))}"])
+            for side in sorted(set(o.sides))]
+
     def notes(self, state: State, obs: Observation, seats: Seats) -> list[str]:
         o: Any = obs
         lines = []
-        if len(set(o.sides)) < len(o.sides):  # partnerships: each side's total
-            sides = sorted(set(o.sides))
-            lines.append("Sides: " + "; ".join(
-                " & ".join(seats.label(s) for s in seats.order() if o.sides[s] == side)
-                + f" {o.side_points[side]}" for side in sides))
         if o.trick:
-            played = []
-            seat = o.trick_leader
-            for card in o.trick:
-                played.append(f"{seats.label(seat)} {show(card)}")
-                seat = (seat + 1) % len(seats.names)
-            lines.append("This trick: " + ", ".join(played))
+            n = len(seats.names)
+            lines.append("This trick: " + plays_text(
+                [((o.trick_leader + k) % n, card) for k, card in enumerate(o.trick)], seats))
         return lines + self.last_trick(state, seats)
 
     def situation(self, state: State, obs: Observation, seats: Seats) -> str:
@@ -340,7 +356,8 @@ class MultiBeziqueView(BeziqueView):
             return text + (" (follow suit and win if you can)" if self.stock_over(o) else "")
         text = super().situation(state, obs, seats)
         if any(isinstance(a, AskPartner) for a in state.legal_actions()):
-            text = text.replace(" or draw", ", ask your partner or draw")
+            text = (text.replace(" or draw", ", ask your partner or draw") if " or draw" in text
+                    else text.replace(": draw", ": ask your partner or draw"))
         return text
 
     def label(self, state: State, action: Action) -> str:
@@ -357,6 +374,83 @@ class MultiBeziqueView(BeziqueView):
                 return "Your partner won the trick; you have nothing to declare."
             return "Your partner asks; you have nothing to declare."
         return super().automatic(state, actions)
+
+    def rules(self, game: Game[Any]) -> str:
+        """Three- and four-handed Bézique in brief (Enquire Within 128 and 129, the rest
+        as two-handed): the packs and the meld table of this match's options."""
+        o: Any = game.options
+        g: Any = game
+        n = int(g.num_players)
+        words = {"sequence": "A 10 K Q J of trumps", "royal-marriage": "K Q of trumps",
+                 "marriage": "K Q of a plain suit", "bezique": "Q♠ J♦",
+                 "double-bezique": "twice Q♠ J♦", "triple-bezique": "three times Q♠ J♦",
+                 "quadruple-bezique": "four times Q♠ J♦", "four-aces": "any suits"}
+        rows: list[tuple[str, str, int]] = []
+        for klass, label in ((0, "Class A"), (1, "Class B"), (2, "Class C")):
+            combos = sorted((c for c in g.table.combos.values() if c.klass == klass),
+                            key=lambda c: -c.value)
+            for i, c in enumerate(combos):
+                what = c.words + (f": {words[c.name]}" if c.name in words else "")
+                rows.append((label if i == 0 else "", what, c.value))
+        w = max(len(what) for _, what, _ in rows)
+        table = "\n".join(f"  {k:<8} {what:<{w}} {v:>4}" for k, what, v in rows)
+        if n == 3:
+            cards = (f"{len(g.pack)} (two packs less the Eight of clubs)"
+                     if len(g.pack) % 32 else f"{len(g.pack)} ({len(g.pack) // 32} packs)")
+            form = "Each plays for himself."
+        else:
+            cards = f"{len(g.pack)} ({len(g.pack) // 32} packs)"
+            form = FOUR_BEZIQUE_PARTNERS
+        target = o.game_target
+        text = MULTI_BEZIQUE_RULES.format(
+            title=game.title.upper(), players=n, cards=cards, form=form, table=table,
+            turn=_ordinal(n * 8 + 1), stock=g.stock_tricks, target=target,
+            double=(f"; when every loser is under {target // 2}, it is a double game"
+                    if o.double_game_under_half else ""),
+            asking=" ask, nothing," if n == 4 else "")
+        return text + self.options_note(game)
+
+
+MULTI_BEZIQUE_RULES = """\
+{title}, {players} players (after Enquire Within upon Everything) — in brief
+
+Everything is as in two-handed Bézique but for what follows. Cards: {cards}, ranking A 10
+K Q J 9 8 7. Eight cards each, dealt three, two, three from the dealer's left; the
+{turn} card turned up makes trumps. {form}
+
+Play passes to the left, the player on the dealer's left leading first. While the stock
+lasts ({stock} tricks) you need not follow suit: the highest trump wins the trick, else
+the highest card of the suit led; of identical cards the first played wins. The winner
+may make ONE declaration (or exchange the seven of trumps for the turn-up, 10), then
+each draws, the winner first and on to his left; the last to draw takes the turn-up.
+
+Declarations are laid face up on your own table (play them with a star, Q♠*):
+{table}
+Brisques: each ace and ten in a trick you win scores 10 at once; the last trick 10.
+
+The last eight tricks: the table cards go back to the hands; you must follow suit and
+head the trick if you can; void, you must trump, over-trumping if you can.
+
+Game: {target}, decided after the deal in which it is reached{double}.
+
+Typing: the number of a choice, or the action as the screen writes it: Q♠ or QS, Q♠*
+(the card on your table), bezique Q♠ J♦, royal marriage K♥ Q♥, score marriage K♥ Q♥,
+exchange,{asking} draw."""
+
+
+def _ordinal(n: int) -> str:
+    """``25th``, ``33rd``."""
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
+
+
+FOUR_BEZIQUE_PARTNERS = """\
+Partners sit opposite and do not see each other's hands; each declares from his own
+hand and table, and the side's points are added together. When your partner wins a
+trick and draws without declaring, you may declare instead (Enquire Within 129); after
+winning a trick you may also ask him: he declares, or says nothing and you choose
+again."""
+
 
 # -- Rubicon and Chinese Bézique ---------------------------------------------------------
 
@@ -466,6 +560,8 @@ class ChouetteView(RubiconView):
 
     games: ClassVar[tuple[type[Game[Any]], ...]] = (Chouette,)
     title = "Chouette Bézique"
+    #: Foster's word for each deal of Chouette, played as a game of Rubicon
+    deal_word: ClassVar[str] = "game"
 
     def __init__(self, *, show_counts: bool = True) -> None:
         super().__init__(show_counts=show_counts)
@@ -514,6 +610,25 @@ class ChouetteView(RubiconView):
         head = super().heading(state, obs, seats, match)
         head[0] = f"Game {len(match.deals)}"
         return head
+
+    def opening(self, game: Game[Any], seats: Seats, player: str) -> str:
+        """Who is the box and who consults (or the partners), not "you against 3"."""
+        g: Any = game
+        others = len(seats.names) - 1
+        if g.box < 0:
+            mate = next(s for s in seats.order()
+                        if s != seats.human and g.sides[s] == g.sides[seats.human])
+            them = [seats.label(s) for s in seats.order() if g.sides[s] != g.sides[seats.human]]
+            return (f"{game.title}: you and {seats.label(mate)}, partners consulting, against"
+                    f" {' and '.join(them)} ({player} player).")
+        if g.box == seats.human:
+            return (f"{game.title}: you are the box, against {others} computer players"
+                    f" ({player} player), one at a time, the others consulting with him.")
+        mates = others - 1
+        return (f"{game.title}: {seats.label(g.box)} is the box; you and {mates} computer"
+                f" player{'s' if mates != 1 else ''} ({player} player) are his adversaries,"
+                " playing him one at a time while the others consult: you see your side's"
+                " hand and decide for it.")
 
     def banner(self, match: Match, seats: Seats) -> str:
         st: Any = match.state

@@ -27,13 +27,22 @@ from .base import (
     deal_tricks,
     hand_text,
     match_total,
+    own_points,
+    partnership,
+    plays_text,
     rank_strength,
     show,
     show_cards,
+    side_line,
     symbols_in_use,
     trump_text,
 )
 from .bezique import BeziqueView, _words
+
+#: Binocle, Scoring (BN 17): looking back beyond the last trick costs the score for cards
+BINOCLE_LOOK_BACK = (
+    "in Binocle a player who goes back beyond the last trick turned and quitted forfeits"
+    " his whole score for cards (Foster, Binocle, Scoring; BN 17).")
 
 
 class BinocleView(BeziqueView):
@@ -44,6 +53,8 @@ class BinocleView(BeziqueView):
 
     games: ClassVar[tuple[type[Game[Any]], ...]] = (Binocle,)
     title = "Binocle"
+    look_back: ClassVar[str] = "last"
+    look_back_rule: ClassVar[str] = BINOCLE_LOOK_BACK
 
     def tell(self, event: Event, names: Names) -> str:
         if isinstance(event, Scored) and event.reason == "cards":
@@ -192,6 +203,8 @@ class MultiBinocleView(GameView):
 
     games: ClassVar[tuple[type[Game[Any]], ...]] = (MultiBinocle,)
     title = "Three-handed Binocle"
+    look_back: ClassVar[str] = "last"
+    look_back_rule: ClassVar[str] = BINOCLE_LOOK_BACK
 
     def tell(self, event: Event, names: Names) -> str:
         if isinstance(event, Scored) and event.reason == "cards":
@@ -281,13 +294,12 @@ class MultiBinocleView(GameView):
         for seat in seats.order():
             name = seats.label(seat)
             partner = partners and seat != seats.human and o.sides[seat] == mine
-            if partner:
-                name += " (partner)"
-            if seat == o.dealer and not partner:
-                name += " (dealer)"
-            cells = [f"deal {o.points[seat]}", f"match {match_total(match, seat)}"]
-            if seat == o.dealer and partner:  # the name column holds one note
-                cells.append("dealer")
+            roles = (["partner"] if partner else []) + (["dealer"] if seat == o.dealer else [])
+            if roles:  # the name column is as wide as the longest name with its roles
+                name += f" ({', '.join(roles)})"
+            # partners: his own points here, the side's (and its match) on its line
+            cells = ([f"deal {own_points(state, seat)}"] if partners else
+                     [f"deal {o.points[seat]}", f"match {match_total(match, seat)}"])
             if self.show_counts:
                 cells.append(f"cards won {self._cards_won(o, seat)}")
             notes = []
@@ -326,15 +338,26 @@ class MultiBinocleView(GameView):
             return self._two().notes(state, obs, seats)
         o: Any = obs
         lines = []
-        if len(set(o.sides)) < len(o.sides):
-            lines.append("Sides: " + "; ".join(
-                " & ".join(seats.label(s) for s in seats.order() if o.sides[s] == side)
-                + f" {o.points[next(s for s in seats.order() if o.sides[s] == side)]}"
-                for side in sorted(set(o.sides))))
         if o.trick:
-            lines.append("This trick: " + ", ".join(f"{seats.label(p)} {show(c)}"
-                                                     for p, c in o.trick))
+            lines.append("This trick: " + plays_text(o.trick, seats))
         return lines + self.last_trick(state, seats)
+
+    def side_lines(self, state: State, obs: Observation, seats: Seats, match: Match
+                   ) -> list[str]:
+        if self._is_duel(state):
+            return []
+        o: Any = obs
+        if not partnership(o.sides):
+            return []
+        out = []
+        for side in sorted(set(o.sides)):
+            first = o.sides.index(side)  # each partner holds the side's points
+            figures = [f"deal {o.points[first]}", f"match {match_total(match, first)}"]
+            if self.show_counts:
+                figures.append("cards won " + str(sum(
+                    self._cards_won(o, s) for s in seats.order() if o.sides[s] == side)))
+            out.append(side_line(o.sides, side, seats, figures))
+        return out
 
     def hand_cards(self, obs: Observation) -> tuple[Sequence[int], Sequence[int]]:
         if self._duel:

@@ -22,7 +22,10 @@ from .base import (
     _score_events,
     hand_text,
     match_total,
+    plays_text,
     show,
+    side_line,
+    side_names,
     sort_hand,
     suit_text,
 )
@@ -43,6 +46,10 @@ class SixtySixView(GameView):
     games: ClassVar[tuple[type[Game[Any]], ...]] = (SixtySix,)
     title = "Sixty-Six"
     counts_hidden_by_default = True
+    look_back: ClassVar[str] = "last"
+    look_back_rule: ClassVar[str] = (
+        "in Sixty-Six a player who looks at any trick but the last one turned and quitted"
+        " loses the right to close (Foster, Sixty-Six, Counting; SS 27).")
 
     after: ClassVar[dict[type[Event], str]] = {
         DrewLast: "The stock is exhausted: from now on follow suit if you can.",
@@ -274,7 +281,9 @@ class ThreeHandedSixtySixView(SixtySixView):
         for seat, line in zip(seats.order(), lines, strict=True):
             if seat != o.sits_out:
                 continue
-            line.cells = [f"game points {match_total(match, seat)} of {target}"]
+            # his game points under the others', the columns he has no part in left empty
+            at = next(i for i, c in enumerate(line.cells) if c.startswith("game points"))
+            line.cells = [""] * at + [f"game points {match_total(match, seat)} of {target}"]
             if seat == o.scorer:
                 line.notes = [f"takes no cards: scores what the winner scores (at most"
                               f" {o.dealer_room} this deal)"]
@@ -327,6 +336,13 @@ class KreutzView(GameView):
     games: ClassVar[tuple[type[Game[Any]], ...]] = (KreutzMariage,)
     title = "Four-handed Sixty-Six"
     counts_hidden_by_default = True
+    # Foster gives Kreutz-mariage as a form of Sixty-Six, whose count is kept in the head
+    # and whose tricks may not be looked back at but the last (SS 27)
+    look_back: ClassVar[str] = "last"
+    look_back_rule: ClassVar[str] = (
+        "Sixty-Six, four-handed as two-handed, is counted in the head: no player may look"
+        " at any trick but the last one turned and quitted (Foster, Sixty-Six, Counting;"
+        " SS 27).")
 
     def trick_extra(self, trick: TrickWon) -> list[str]:
         from ..games.kreutz import POINTS
@@ -355,17 +371,14 @@ class KreutzView(GameView):
     def seat_lines(self, state: State, obs: Observation, seats: Seats, match: Match
                    ) -> list[SeatLine]:
         o: Any = obs
-        target = getattr(match.game.options, "game_target", 7)
         mine = o.sides[seats.human]
         out = []
         for seat in seats.order():
-            name = seats.label(seat)
-            if seat != seats.human and o.sides[seat] == mine:
-                name += " (partner)"
-            if seat == o.dealer:
-                name += " (dealer)"
-            cells = [f"tricks {o.tricks_won[seat]}",
-                     f"game points {match_total(match, seat)} of {target}"]
+            roles = (["partner"] if seat != seats.human and o.sides[seat] == mine else []) \
+                + (["dealer"] if seat == o.dealer else [])
+            name = seats.label(seat) + (f" ({', '.join(roles)})" if roles else "")
+            # his own tricks here; the side's count and game points on its line
+            cells = [f"tricks {o.tricks_won[seat]}"]
             notes = []
             if seat != seats.human:
                 cells.append(f"hand {o.hand_sizes[seat]}")
@@ -384,14 +397,25 @@ class KreutzView(GameView):
     def notes(self, state: State, obs: Observation, seats: Seats) -> list[str]:
         o: Any = obs
         lines = []
-        if self.show_counts:
-            lines.append("Counts: " + "; ".join(
-                " & ".join(seats.label(s) for s in seats.order() if o.sides[s] == side)
-                + f" {o.side_points[side]}" for side in (0, 1)))
         if o.trick:
-            lines.append("This trick: " + ", ".join(f"{seats.label(p)} {show(c)}"
-                                                     for p, c in o.trick))
+            lines.append("This trick: " + plays_text(o.trick, seats))
         return lines + self.last_trick(state, seats)
+
+    def side_lines(self, state: State, obs: Observation, seats: Seats, match: Match
+                   ) -> list[str]:
+        """Each side's tricks, count (if shown) and game points, on a line naming both
+        partners."""
+        o: Any = obs
+        target = getattr(match.game.options, "game_target", 7)
+        out = []
+        for side in (0, 1):
+            figures = [f"tricks {o.side_tricks[side]}"]
+            if self.show_counts:
+                figures.append(f"count {o.side_points[side]}")
+            figures.append(f"game points {match_total(match, o.sides.index(side))} of"
+                           f" {target}")
+            out.append(side_line(o.sides, side, seats, figures))
+        return out
 
     def situation(self, state: State, obs: Observation, seats: Seats) -> str:
         o: Any = obs
@@ -417,10 +441,19 @@ class KreutzView(GameView):
             row = cards if why == "cards" else last if why == "last trick" else marriages
             row[seat] += pts
         game_points = list(state.returns())
+        # each seat's own total; the side's count and game points, once per side
+        totals = [cards[s] + marriages[s] + last[s] for s in range(n)]
+        st: Any = state
+        sides = st.deal_sides if hasattr(st, "deal_sides") else st.game.sides
+        pairs = sorted(set(sides))
+        count = {side: sum(totals[s] for s in range(n) if sides[s] == side) for side in pairs}
         return Breakdown([("counting cards", cards), ("marriages", marriages),
-                          ("last trick", last)], list(state.scores()),
-                         ["game points " + ", ".join(f"{seats.label(s)} {game_points[s]}"
-                                                     for s in seats.order())])
+                          ("last trick", last)], totals,
+                         ["sides: " + "; ".join(f"{side_names(sides, side, seats)} {count[side]}"
+                                                for side in pairs),
+                          "game points: " + "; ".join(
+                              f"{side_names(sides, side, seats)} "
+                              f"{game_points[sides.index(side)]}" for side in pairs)])
 
     def rules(self, game: Game[Any]) -> str:
         o: Any = game.options
