@@ -17,6 +17,7 @@ from bezique.bots import BOTS, make_bot
 from bezique.cli import main as cli_main
 from bezique.core.cards import Card, Suit, parse_cards
 from bezique.core.errors import OptionError
+from bezique.core.events import TrickWon
 from bezique.core.match import Match
 from bezique.games import GAMES, make_game
 from bezique.games.bezique import Bezique, BeziqueState
@@ -866,7 +867,7 @@ def test_tricks_lists_every_trick_where_no_rule_forbids_it() -> None:
 
     state = make_game("bezique").deal(0, seed=3)
     rng = random.Random(2)
-    while sum(1 for e in state.events() if e[0] == "trick") < 3:
+    while sum(1 for e in state.events() if isinstance(e, TrickWon)) < 3:
         state.apply(rng.choice(state.legal_actions()))
     lines = GameView().tricks(state, Seats(0, ("You", "Computer")))
     assert [x.split(":")[0] for x in lines] == ["Trick 1", "Trick 2", "Trick 3"]

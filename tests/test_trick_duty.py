@@ -16,7 +16,7 @@ from bezique.core.trick import (
     must_follow_and_win,
     trick_winner,
 )
-from bezique.games.bezique.declarations import STRENGTH
+from bezique.games.bezique.declarations import ORDER, STRENGTH
 
 PACK = [int(c) for c in parse_cards(
     "AS TS KS QS JS 9S 8S 7S AH TH KH QH JH 9H 8H 7H AD TD KD QD JD 9D 8D 7D"
@@ -32,7 +32,7 @@ def test_a_card_is_legal_exactly_when_what_it_shows_is_not_in_the_hand(
     """Legality and the inference of voids cannot drift apart: a card the duty lets him
     play never shows a card he still holds, and one it forbids always would."""
     best = trick[trick_winner(trick, trump, STRENGTH)]
-    tiers = heading_tiers(trick[0] >> 4, best, trump, STRENGTH)
+    tiers = heading_tiers(trick[0] >> 4, best, trump, ORDER.above)
     legal = duty_cards(hand, tiers)
     held = card_mask(hand)
     for c in hand:
@@ -44,7 +44,7 @@ def test_at_two_cards_a_trick_the_duty_is_bezique_last_eight_tricks(
         hand: list[int], lead: int, trump: int) -> None:
     """BZ 71: follow suit and win if able; void, trump; else any card. The same rule
     with the lead as the card to beat."""
-    tiers = heading_tiers(lead >> 4, lead, trump, STRENGTH)
+    tiers = heading_tiers(lead >> 4, lead, trump, ORDER.above)
     assert sorted(duty_cards(hand, tiers)) == sorted(must_follow_and_win(hand, lead, trump,
                                                                          STRENGTH))
 
@@ -55,7 +55,7 @@ def test_a_trumped_trick_must_be_over_trumped_if_able_else_under_trumped() -> No
     a trumped trick is still the duty (follow suit)."""
     c = lambda text: int(Card.parse(text))  # noqa: E731
     trump = c("AH") >> 4
-    tiers = heading_tiers(c("KS") >> 4, c("TH"), trump, STRENGTH)  # spades led, 10♥ wins
+    tiers = heading_tiers(c("KS") >> 4, c("TH"), trump, ORDER.above)  # spades led, 10♥ wins
     assert sorted(duty_cards([c("AH"), c("9H"), c("9C")], tiers)) == [c("AH")]
     assert sorted(duty_cards([c("KH"), c("9H"), c("9C")], tiers)) == sorted([c("KH"),
                                                                                c("9H")])

@@ -35,7 +35,7 @@ class RankOrder:
     game does not use).
     """
 
-    __slots__ = ("ranks", "strength", "points")
+    __slots__ = ("ranks", "strength", "points", "above")
 
     def __init__(self, ranks_high_to_low: Sequence[Rank],
                  points: dict[Rank, int] | None = None) -> None:
@@ -48,6 +48,8 @@ class RankOrder:
                 cid = suit * 16 + int(r)
                 self.strength[cid] = n - i
                 self.points[cid] = (points or {}).get(r, 0)
+        #: for each card, the mask of the cards of its suit that rank above it
+        self.above = [above_mask(c, self.strength) for c in range(NUM_CARD_IDS)]
 
 
 def follower_wins(lead: int, follow: int, trump: int, strength: Sequence[int],
@@ -119,7 +121,7 @@ def must_follow_and_win(hand: Sequence[int], lead: int, trump: int,
     return list(hand)
 
 
-def heading_tiers(suit: int, best: int, trump: int, strength: Sequence[int]) -> list[int]:
+def heading_tiers(suit: int, best: int, trump: int, above: Sequence[int]) -> list[int]:
     """The duty to follow suit, head the trick and trump, as the order of preference of
     the cards one may be made to play (masks of card ids, most preferred first): a card
     of the suit led that beats ``best`` (the card winning so far) when that is of the
@@ -132,16 +134,17 @@ def heading_tiers(suit: int, best: int, trump: int, strength: Sequence[int]) -> 
     At two cards a trick ``best`` is the lead, and this is :func:`must_follow_and_win`
     (the last tricks of Bézique, BZ 71); at more it is the follow, head, over- and
     under-trump duty of three- and four-handed Bézique's last tricks, Binocle at three
-    and four, and Kreutz-mariage."""
-    tiers = []
-    if best >> 4 == suit:
-        tiers.append(above_mask(best, strength))
-    tiers.append(SUIT_MASKS[suit])
+    and four, and Kreutz-mariage. ``above`` is the game's :attr:`RankOrder.above`."""
+    b = best >> 4
     if 0 <= trump != suit:
-        if best >> 4 == trump:
-            tiers.append(above_mask(best, strength))
-        tiers.append(SUIT_MASKS[trump])
-    return tiers
+        if b == suit:
+            return [above[best], SUIT_MASKS[suit], SUIT_MASKS[trump]]
+        if b == trump:
+            return [SUIT_MASKS[suit], above[best], SUIT_MASKS[trump]]
+        return [SUIT_MASKS[suit], SUIT_MASKS[trump]]
+    if b == suit:
+        return [above[best], SUIT_MASKS[suit]]
+    return [SUIT_MASKS[suit]]
 
 
 def duty_cards(hand: Sequence[int], tiers: Sequence[int]) -> list[int]:
@@ -598,7 +601,7 @@ class TrickStateN(PublicLog):
         trick in progress."""
         trick = self.trick
         return heading_tiers(trick[0] >> 4, trick[self.trick_seats.index(self.winner)],
-                             self.trump, self.order.strength)
+                             self.trump, self.order.above)
 
     def heading_cards(self, hand: list[int]) -> list[int]:
         """:meth:`follow_cards` for a game where one must follow suit, head the trick

@@ -448,8 +448,8 @@ FOUR_BEZIQUE_PARTNERS = """\
 Partners sit opposite and do not see each other's hands; each declares from his own
 hand and table, and the side's points are added together. When your partner wins a
 trick and draws without declaring, you may declare instead (Enquire Within 129); after
-winning a trick you may also ask him: he declares, or says nothing and you choose
-again."""
+winning a trick you may also ask your partner whether he has anything to declare: he
+declares, or says nothing and you choose again."""
 
 
 # -- Rubicon and Chinese Bézique ---------------------------------------------------------
