@@ -88,28 +88,14 @@ def _salted(pack: Sequence[int], deal_no: int, dealer: int) -> DealRow:
     return DealRow(deal_no, dealer, [int(c) for c in pack], salt, commitment(pack, salt))
 
 
-def _public(obs: Any) -> Any:
-    """An observation with the viewer's own hand taken out: what a spectator may see."""
-    if not dataclasses.is_dataclass(obs) or isinstance(obs, type):
-        return obs
-    changes: dict[str, Any] = {}
-    names = {f.name for f in dataclasses.fields(obs)}
-    if "hand" in names:
-        changes["hand"] = ()
-    for f in dataclasses.fields(obs):
-        value = getattr(obs, f.name)
-        if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            changes[f.name] = _public(value)
-    return dataclasses.replace(obs, **changes)
-
-
 def _told(obs: Any, names: Sequence[str], seat: int | None) -> list[str]:
     """The deal's public events in sentences, the players named (``seat`` addressed as
-    "You"); a deal played inside the table (Chouette) numbers its own two hands,
-    ``obs.players`` giving their table seats."""
+    "You"); a deal played inside the table (Chouette, Binocle's continuation at three)
+    numbers its own two hands, ``obs.seats`` (else ``obs.players``) giving their table
+    seats."""
     inner = _inner(obs)
     events = getattr(inner, "events", ())
-    players = getattr(obs, "players", None)
+    players = getattr(obs, "seats", None) or getattr(obs, "players", None)
     if inner is not obs and players is not None:
         events = [moved(e, players) for e in events]
     naming = Names(tuple(names), you=seat)
@@ -427,9 +413,8 @@ class TableService:
         match, game = live.match, live.game
         state = match.state
         names = [p["name"] for p in live.row.players]
-        obs: Observation = state.observation(seat if seat is not None else 0)
-        if seat is None:
-            obs = _public(obs)
+        obs: Observation = (state.observation(seat) if seat is not None
+                            else state.public_observation())
         picture = svg.table(obs, names=names)
         deal_view = view_for(game)
         your_turn = seat is not None and not match.is_over() and state.decides(seat)
