@@ -4,7 +4,8 @@ A :class:`Game` is rules plus frozen options. It deals a :class:`State` (the dea
 chance event: reproducible from a seed or from a stacked pack). A state knows whose turn
 it is, the legal actions, how to apply one, when the deal is over and what it scored; it
 copies cheaply, gives each seat an :class:`Observation` that hides what that seat may not
-see, and can draw a full state at random consistent with one seat's observation.
+see, tells the deal's public events (``events()``, :mod:`.events`), and can draw a full
+state at random consistent with one seat's observation.
 
 Bots and front ends use only this interface.
 
@@ -85,6 +86,7 @@ from .cards import Pack
 from .errors import NotationError, OptionError, SeatError, quoted
 
 if TYPE_CHECKING:
+    from .events import Event
     from .match import ScoreSheet
 
 TERMINAL = -1
@@ -510,6 +512,11 @@ class State(ABC):
         """What someone who sees no hand may know (a spectator): the game's observation
         with ``seat`` :data:`SPECTATOR` and every seat's own part empty (see the module's
         docstring), the same whichever seat's observation it is taken from."""
+
+    @abstractmethod
+    def events(self) -> list[Event]:
+        """The deal's public events so far, oldest first, with the table's seats
+        (:mod:`.events`): what every seat saw happen, never a hidden card."""
 
     @abstractmethod
     def resample(self: S, seat: int, rng: random.Random) -> S:
