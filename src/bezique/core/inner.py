@@ -13,6 +13,7 @@ observations, resampling) in its game's terms.
 
 from __future__ import annotations
 
+import functools
 from abc import abstractmethod
 from collections.abc import Sequence
 
@@ -51,5 +52,12 @@ class InnerDeal(State):
 
     def events(self) -> list[Event]:
         """The inner deal's public events, its hands' seats made the table's."""
-        seats = self.inner_seats()
-        return [moved(e, seats) for e in self.inner_deal().events()]
+        seats = tuple(self.inner_seats())
+        return [_moved(e, seats) for e in self.inner_deal().events()]
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _moved(event: Event, seats: tuple[int, ...]) -> Event:
+    """:func:`~.events.moved`, cached: the same events are moved again at every read of a
+    deal's log (a record telling its story reads it after every action)."""
+    return moved(event, seats)
