@@ -615,7 +615,8 @@ def test_bad_resume_file_exits_2_with_a_clean_message(tmp_path: Path) -> None:
     good = tmp_path / "good.txt"
     play("--seed", "3", "--opponent", "random", "--record", str(good), stdin="1\n")
     text = good.read_text(encoding="utf-8").splitlines()
-    text[-1] = text[-1][:2] + "bezique QS JD"
+    last = max(i for i, line in enumerate(text) if not line.startswith("#"))  # an action
+    text[last] = text[last][:2] + "bezique QS JD"
     bad.write_text("\n".join(text) + "\n", encoding="utf-8")
     assert_clean_failure(play("--resume", str(bad)), "cannot resume from")
     # a record of two computers
@@ -997,3 +998,24 @@ def test_resume_recalls_the_deal_so_far_before_the_first_prompt(tmp_path: Path,
     before = [x for x in _told(first.output[first.output.index("=== Deal 1"):])
               if not x.startswith(taken)]
     assert before and _told(recap)[:len(before)] == before, (before, _told(recap))
+
+
+def test_the_record_file_tells_the_match_in_comment_lines(tmp_path: Path) -> None:
+    """The record bezique play keeps tells each action's public events after it, in
+    comment lines naming the players as its headers do ("You play QS"), cards in
+    letters; it still reads and resumes, and stays the record written without them."""
+    from bezique.record import dumps, read
+    path = tmp_path / "r.txt"
+    play("--seed", "3", "--opponent", "random", "--record", str(path), stdin="1\n1\n1\n")
+    text = path.read_text(encoding="utf-8")
+    story = [line for line in text.splitlines() if line.startswith("# ")]
+    assert any(line.startswith("# You play ") for line in story), story
+    assert any(line.startswith("# Computer ") for line in story), story
+    assert not set("".join(story)) & set("♠♥♦♣")
+    record = read(path)
+    assert dumps(record, story=True) == text
+    assert "".join(line + "\n" for line in text.splitlines()
+                   if not line.startswith("#")) == dumps(record)
+    resumed = play("--resume", str(path), stdin="1\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert dumps(read(path), story=True) == path.read_text(encoding="utf-8")

@@ -23,7 +23,7 @@ from test_core_game import Follow, FollowOptions, FollowState, replay_history
 
 from bezique.core.cards import Card
 from bezique.core.errors import IllegalActionError
-from bezique.core.game import TERMINAL
+from bezique.core.game import SPECTATOR, TERMINAL
 from bezique.core.match import Match
 from bezique.core.trick import PLAYS
 from bezique.games import GAMES
@@ -148,6 +148,31 @@ def test_no_observation_reveals_a_hidden_card(game: Follow, seed: int) -> None:
             # nor is any: every state the viewer cannot tell apart observes alike
             sample = state.resample(viewer, random.Random(seed + viewer))
             assert sample.observation(viewer) == obs
+
+
+@modest(20)
+@given(games(), seeds)
+def test_the_public_observation_is_every_seats_less_what_it_alone_sees(
+        game: Follow, seed: int) -> None:
+    """A spectator sees no hand, not even through a consulting partner: the public
+    observation is each seat's with its seat, hand and the hands it sees taken out, names
+    only cards played or known in a hand, and is the same in every sample."""
+    rng = random.Random(seed)
+    for state in steps(game, seed):
+        public = state.public_observation()
+        n = state.n
+        assert public.seat == SPECTATOR and public.hand == () and public.sees == ()
+        assert public.hands == (None,) * n
+        for viewer in range(n):
+            obs = state.observation(viewer)
+            assert dataclasses.replace(obs, seat=SPECTATOR, hand=(), sees=(),
+                                       hands=(None,) * n) == public
+            assert state.resample(viewer, rng).public_observation() == public
+        shown = {c for w in state.won for c in w} | set(state.trick)
+        shown |= {c for k in state.known for c in k}
+        for f in dataclasses.fields(public):
+            if f.name not in ("excluded", "voids"):  # masks name no card's place
+                assert set(cards_in(getattr(public, f.name))) <= shown, f.name
 
 
 @modest(30)

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from bezique.core import table as seating
 from bezique.core.cards import Card, card_name
 from bezique.core.errors import IllegalActionError, NotationError, OptionError
-from bezique.core.game import TERMINAL, Action, Game, Options, State
+from bezique.core.game import SPECTATOR, TERMINAL, Action, Game, Observation, Options, State
 from bezique.core.match import Match
 from bezique.games import GAMES
 from bezique.games.bezique import COMBINATIONS
@@ -749,6 +749,145 @@ def test_the_cards_hidden_from_each_seat_can_be_listed(name: str) -> None:
         assert secret is not None and secret, f"seat {seat} sees every card at the deal"
         assert not named_cards(state.observation(seat)) & secret
 
+
+
+# -- 5b. the public observation ----------------------------------------------------------
+
+#: The parts of an observation that are its seat's own, with the value the public
+#: observation gives them: the seat, its hand, whose hands it sees, what it alone knows
+#: (Auction Binocle's discards), its place in a deal inside the table (Chouette's
+#: ``hand_of`` and ``consulting``). ``hands`` (one entry per seat) is all None there.
+OWN_PARTS: dict[str, Any] = {"seat": SPECTATOR, "hand": (), "sees": (), "discards": (),
+                             "hand_of": -1, "consulting": ()}
+
+
+def public_part(obs: Any) -> Any:
+    """A seat's observation with that seat's own parts taken out (:data:`OWN_PARTS`),
+    an observation held inside it (Chouette's ``duel``) likewise."""
+    changes: dict[str, Any] = {}
+    for f in dataclasses.fields(obs):
+        value = getattr(obs, f.name)
+        if f.name in OWN_PARTS:
+            changes[f.name] = OWN_PARTS[f.name]
+        elif f.name == "hands":
+            changes[f.name] = (None,) * len(value)
+        elif isinstance(value, Observation):
+            changes[f.name] = public_part(value)
+    return dataclasses.replace(obs, **changes)
+
+
+def public_secret_cards(state: State) -> set[str] | None:
+    """Cards that someone who sees no hand cannot know to be anywhere: every copy lies in
+    a hand (not publicly known there), in the stock or in another hidden place. Read
+    from the N-seat core's places (a card publicly known in a place when every seat
+    knows it there) or from ``hands``, ``known`` and ``stock``; ``None`` if neither. A
+    deal inside the table: that deal's."""
+    s: Any = state
+    if hasattr(s, "duel"):
+        return public_secret_cards(s.duel)
+    n = state.game.num_players
+    hidden: Counter[int] = Counter()
+    if all(hasattr(s, a) for a in ("places", "known_to")):
+        pins = [Counter(k) for k in s.known_to(0)]
+        for seat in range(1, n):
+            pins = [a & Counter(k) for a, k in zip(pins, s.known_to(seat), strict=True)]
+        for place, pinned in zip(s.places(), pins, strict=True):
+            hidden += Counter(int(c) for c in place) - pinned
+    elif all(hasattr(s, a) for a in ("hands", "known", "stock")):
+        hidden = Counter(int(c) for c in s.stock)
+        for hand, known in zip(s.hands, s.known, strict=True):
+            hidden += Counter(int(c) for c in hand) - Counter(int(c) for c in known)
+    else:
+        return None
+    visible = full_pack(state.game) - hidden
+    return {card_name(c) for c in hidden if visible[c] == 0}
+
+
+def check_public_observation(state: State, sampler: random.Random) -> tuple[int, int]:
+    """The public observation of ``state`` is every seat's observation less its own
+    parts, names no hidden card, and is the same in every state that differs only in
+    hidden cards (resampled for any seat, or with stock or hand cards swapped). Returns
+    how many of those states did hold their hidden cards otherwise, and how many hidden
+    cards there were (so that a caller can show the checks were not empty)."""
+    public = state.public_observation()
+    assert public.seat == SPECTATOR
+    seats = range(state.game.num_players)
+    for seat in seats:
+        assert public_part(state.observation(seat)) == public, f"seat {seat}"
+    secret = public_secret_cards(state)
+    assert secret is not None, f"{type(state).__name__} keeps no cards to check"
+    named = named_cards(public)  # a deal inside the table's too: its fields' repr
+    assert not named & secret, f"the public observation names {sorted(named & secret)}"
+    differed = 0
+    for seat in seats:
+        twin = state.resample(seat, sampler)
+        assert twin.public_observation() == public, f"a sample for seat {seat}"
+        differed += _arrangement(twin) != _arrangement(state)
+    # a card of a hand swapped with one of the stock or another hand; two stock cards
+    # swapped (in the deal inside the table, if there is one)
+    inner: Any = getattr(state, "duel", None)
+    base = inner if inner is not None else state
+    for seat in range(base.game.num_players):
+        swapped = swap_hidden(base, seat, sampler)
+        for copy in (swapped[0], swapped[2]) if swapped is not None else ():
+            if copy is None:
+                continue
+            if inner is not None:
+                outer: Any = state.clone()
+                outer.duel = copy
+                copy = outer
+            assert copy.public_observation() == public
+            differed += 1
+    return differed, len(secret)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@modest(10)
+@given(data=st.data(), seed=seeds)
+def test_the_public_observation_is_every_seats_less_its_own_and_hides_every_hand(
+        name: str, data: st.DataObject, seed: int) -> None:
+    """What a spectator is shown: the public fields of the table, equal to what is left
+    of any seat's observation once its own hand (and what it alone sees) is taken out,
+    never a card of a hand nor of the stock, unchanged when the hidden cards lie
+    otherwise."""
+    game = data.draw(games_of(name))
+    dealer = draw_dealer(data, game)
+    state, rng = random_deal(game, seed, dealer)
+    sampler = random.Random(seed + 3)
+    differed = hidden = 0
+    for k, _ in enumerate(positions(state, rng)):
+        if k % 3 == 0 or state.is_terminal():
+            d, h = check_public_observation(state, sampler)
+            differed, hidden = differed + d, hidden + h
+    assert differed and hidden  # the test can fail: there were hidden cards, and twins
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_no_seat_is_observed_as_the_spectator(name: str) -> None:
+    """``observation`` takes a seat; the view of no seat is ``public_observation``."""
+    from bezique.core.errors import SeatError
+    game = GAMES[name]()
+    state, _ = random_deal(game, 1, _dealers(game)[0])
+    with pytest.raises(SeatError, match="is not a seat of this game"):
+        state.observation(SPECTATOR)
+
+
+def test_the_public_observation_of_binocles_continuation_at_three() -> None:
+    """V-BN3-02: after a wrong claim the other two play on two-handed; the retired
+    player sees what a spectator sees (the duel's public observation), no hand."""
+    from bezique.games.binocle.multi import ContinuationState
+    game = GAMES["binocle3"]()
+    for seed in range(3):
+        state = ContinuationState.deal(game, seed % 3, list(game.pack_order(seed=seed)),
+                                       (seed + 1) % 3, (900, 600, 950), (1000, 1000, 1000))
+        rng, sampler = random.Random(seed), random.Random(seed + 1)
+        differed = 0
+        for k, _ in enumerate(positions(state, rng)):
+            if k % 5 == 0:
+                differed += check_public_observation(state, sampler)[0]
+                retired = state.observation(state.retired)
+                assert retired.hand == () and retired.duel == state.public_observation().duel
+        assert differed
 
 
 # -- 6. sampled states -------------------------------------------------------------------

@@ -22,6 +22,7 @@ import bezique.record as record_module
 from bezique.bots import RandomBot
 from bezique.core.cards import Card, parse_cards
 from bezique.core.errors import RecordError
+from bezique.core.events import Names
 from bezique.core.match import Match
 from bezique.games import GAMES, make_game
 from bezique.record import (
@@ -1237,3 +1238,178 @@ def test_two_seat_records_are_version_1_byte_for_byte(full: tuple[Match, Record,
     assert text.startswith('[Format "1"]\n[Game "bezique"]\n')
     assert "[Seats" not in text and "[Sides" not in text
     assert dumps(loads(text)) == text and record.players == ("Alice", "Computer")
+
+
+# -- the story in comment lines ------------------------------------------------------------
+
+
+NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
+
+
+def told_match(name: str, seed: int) -> tuple[Match, list[list[list[str]]], list[list[set[str]]]]:
+    """A whole match of random play, with what each action of each deal told (its new
+    public events in sentences, the players named as in ``NAMES``, cards in letters)
+    and the cards hidden from someone who sees no hand just after it (from the deal's
+    own state, before the next deal is dealt). Index 0 of each deal: on the deal."""
+    from test_properties import public_secret_cards
+    match = Match(make_game(name), seed=seed)
+    n = match.game.num_players
+    names = Names(NAMES[:n], symbols=False)
+    rng = random.Random(seed)
+    told: list[list[list[str]]] = []
+    secret: list[list[set[str]]] = []
+    while not match.is_over():
+        state = match.state
+        if len(told) < len(match.deals):
+            told.append([[e.describe(names) for e in state.events()]])
+            secret.append([public_secret_cards(state) or set()])
+        before = len(state.events())
+        match.apply(rng.choice(state.legal_actions()))
+        told[-1].append([e.describe(names) for e in state.events()[before:]])
+        secret[-1].append(public_secret_cards(state) or set())
+    return match, told, secret
+
+
+def comments_by_action(text: str) -> list[list[list[str]]]:
+    """The comment lines of a record, by deal and by action (index 0: those after the
+    ``Pack:`` line)."""
+    out: list[list[list[str]]] = []
+    for line in text.splitlines():
+        if line.startswith("Pack: "):
+            out.append([[]])
+        elif line.startswith("# "):
+            out[-1][-1].append(line[2:])
+        elif line and line[0].isdigit():
+            out[-1].append([])
+    return out
+
+
+STORY_GAMES = ["bezique", "rubicon", "bezique4", "chouette", "binocle3", "binocleauction",
+               "sixtysix", "sixtysix3", "sixtysix4"]
+
+
+@pytest.mark.parametrize("name", STORY_GAMES)
+def test_a_told_record_tells_each_actions_events_and_reads_and_replays_as_without(
+        name: str) -> None:
+    """The story: after each action, the public events it produced (after the pack,
+    what the deal showed), named as the headers name the players; the reader ignores
+    it, so the record reads back the same and replays to the same match, and without
+    its comment lines it is the record written without a story."""
+    match, told, _ = told_match(name, seed=5)
+    n = match.game.num_players
+    record = record_from_match(match, NAMES[:n], ("random",) * n, date=None)
+    text = dumps(record, story=True)
+    assert comments_by_action(text) == told
+    assert sum(len(a) for deal in told for a in deal) > len(match.deals)  # a story
+    assert loads(text) == record
+    again = replay(loads(text))
+    assert again.sheet == match.sheet and str(again.state) == str(match.state)
+    assert dumps(loads(text), story=True) == text
+    plain = dumps(record)
+    assert "#" not in plain
+    assert "".join(line + "\n" for line in text.splitlines()
+                   if not line.startswith("#")) == plain
+
+
+@pytest.mark.parametrize("name", STORY_GAMES)
+def test_the_story_never_names_a_hidden_card(name: str) -> None:
+    """Events never hold a hidden card; checked on whole matches all the same: no card
+    a comment names lies, every copy, where someone who sees no hand cannot see it once
+    the action is taken. Cards are named in letters, as the actions write them."""
+    match, told, secret = told_match(name, seed=9)
+    n = match.game.num_players
+    text = dumps(record_from_match(match, NAMES[:n], ("random",) * n, date=None),
+                 story=True)
+    card = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][CDHS])(?![A-Za-z0-9])")
+    named = 0
+    for deal, hidden in zip(comments_by_action(text), secret, strict=True):
+        for lines, cards in zip(deal, hidden, strict=True):
+            for line in lines:
+                assert not set(card.findall(line)) & cards, line
+                assert not set(line) & set("♠♥♦♣"), line
+                named += len(card.findall(line))
+    assert named  # the test can fail: the story names cards
+
+
+def test_a_player_named_you_is_addressed_so_in_the_story() -> None:
+    match = play("bezique", seed=3, stop_after=4)
+    text = dumps(record_from_match(match, ("You", "Computer"), ("human", "rules"),
+                                   date=None), story=True)
+    plays = [line for line in text.splitlines() if " play" in line and line[0] == "#"]
+    assert any(line.startswith("# You play ") for line in plays)
+    assert any(line.startswith("# Computer plays ") for line in plays)
+    assert not any(line.startswith("# You plays") for line in plays)
+
+
+def test_a_record_that_does_not_replay_cannot_be_told(full: tuple[Match, Record, str]
+                                                      ) -> None:
+    _, record, _ = full
+    bad = copy(record)
+    bad.deals[0].actions[0] = (bad.deals[0].actions[0][0], "draw")
+    dumps(bad)  # the form is right: written without a story
+    with pytest.raises(RecordError, match=r"deal 1, action 1: 'draw' cannot be told"):
+        dumps(bad, story=True)
+
+
+def test_a_writer_with_a_story_appends_each_actions_story(
+        saves: tuple[Match, list[Record]], tmp_path: Path) -> None:
+    match, records = saves
+    path = tmp_path / "r.txt"
+    writer = RecordWriter(path, create=True, story=True)
+    inodes = []
+    for record in records:
+        before = path.read_bytes() if path.exists() else b""
+        writer.save(record)
+        text = path.read_text(encoding="utf-8")
+        assert text == dumps(record, story=True)
+        inodes.append(os.stat(path).st_ino)
+        if record.result is None and before:
+            assert text.encode().startswith(before)  # only appended
+    assert len(set(inodes[:-1])) == 1  # appended from the first save to the last but one
+    assert text.count("\n# ") > len(records)
+    record, replayed = replay_file(path)
+    assert record == records[-1] and replayed.sheet == match.sheet
+
+
+def test_a_writer_with_a_story_tells_a_resumed_record_and_recovers_a_failed_save(
+        saves: tuple[Match, list[Record]], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    _, records = saves
+    path = tmp_path / "r.txt"
+    RecordWriter(path, create=True).save(records[20])  # a record without a story
+    writer = RecordWriter(path, create=False, story=True)
+    writer.save(records[21])  # the first save of a resumed record rewrites it, told
+    assert path.read_text(encoding="utf-8") == dumps(records[21], story=True)
+    real_write = os.write
+
+    def full_disk(fd: int, data: bytes) -> int:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "write", full_disk)
+    with pytest.raises(OSError, match="No space left"):
+        writer.save(records[23])
+    monkeypatch.setattr(os, "write", real_write)
+    assert path.read_text(encoding="utf-8") == dumps(records[21], story=True)
+    for k in (24, 25):  # made good, then appended again
+        writer.save(records[k])
+        assert path.read_text(encoding="utf-8") == dumps(records[k], story=True)
+    # a record refused after some of its new actions were told: nothing written, and
+    # the next save tells those actions once, where they are
+    bad = copy(records[30])
+    deal = bad.deals[-1]
+    deal.actions[-1] = (deal.actions[-1][0], "two  spaces")
+    with pytest.raises(RecordError, match="single spaces"):
+        writer.save(bad)
+    assert path.read_text(encoding="utf-8") == dumps(records[25], story=True)
+    for k in (30, 40):
+        writer.save(records[k])
+        assert path.read_text(encoding="utf-8") == dumps(records[k], story=True)
+
+
+def test_the_story_in_the_docs_is_what_the_writer_tells() -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "RECORDS.md").read_text(
+        encoding="utf-8")
+    example = doc.split("```text\n", 1)[1].split("```", 1)[0]
+    told = doc.split("```text\nDeal 1 dealer 0\n", 1)[1].split("```", 1)[0]
+    text = dumps(loads(example), story=True)
+    assert "\nDeal 1 dealer 0\n" + told in text

@@ -251,6 +251,63 @@ def test_no_message_shows_a_card_the_seat_cannot_see(client: TestClient) -> None
             watched = next_view(watcher)
 
 
+@pytest.mark.parametrize("game", ["sixtysix4", "binocle3", "chouette"])
+def test_a_spectator_is_shown_the_public_observation_not_a_seats(client: TestClient,
+                                                                 game: str) -> None:
+    """A spectator's picture and story come from the engine's public observation: no
+    seat's hand in it, no seat drawn as "you" (four-handed Sixty-Six and Binocle at
+    three kept seat 0's hand in the observation sent; Chouette its side)."""
+    from bezique import svg
+    from bezique.core.game import SPECTATOR
+    from bezique.games import GAMES
+    players = GAMES[game]().num_players
+    t = new_table(client, game, [{"kind": "human", "name": "Ann"}]
+                  + [{"kind": "rules", "name": f"Bot {i}"} for i in range(1, players)])
+    service = client.app.state.service  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/{t['table']}?token={t['seats'][0]['token']}") as ws:
+        view = next_view(ws)
+        for _ in range(8):
+            view = my_turn(ws, view)
+            if view["over"]:
+                break
+            watched = service.view(t["table"], None)
+            state = service.table(t["table"]).match.state
+            public = state.public_observation()
+            assert public.seat == SPECTATOR
+            names = [p["name"] for p in watched["players"]]
+            assert watched["svg"] == str(svg.table(public, names=names))
+            assert "(you)" not in watched["svg"] and 'data-place="hand"' not in watched["svg"]
+            # the same story as the seats are told, no one addressed as "you"
+            told = service.view(t["table"], 0)["events"]
+            assert len(watched["events"]) == len(told)
+            assert not any(re.search(r"\byou(r)?\b", e, re.I) for e in watched["events"])
+            act(ws, view)
+            view = next_view(ws)
+
+
+def test_the_story_of_binocles_continuation_names_the_seats_that_play() -> None:
+    """V-BN3-02: after a wrong claim two of three play on two-handed; the story names
+    the table seats that hold the deal's hands (the pone and dealer are not hands 0 and
+    1: it had told seat 2's card as seat 0's)."""
+    from bezique.games import GAMES
+    from bezique.games.binocle.multi import ContinuationState
+    from bezique.server.service import _told
+    game = GAMES["binocle3"]()
+    state = ContinuationState.deal(game, 0, list(game.pack_order(seed=7)), 1,
+                                   (900, 600, 950), (1000, 1000, 1000))
+    assert state.seats == (0, 2) and state.players == (2, 0)
+    mover = state.current_player()
+    action = state.legal_actions()[0]
+    state.apply(action)
+    names = ["Ann", "Bob", "Cy"]
+    card = _told(state, names, mover)[-1].split()[-1]
+    assert _told(state, names, mover)[-1] == f"You play {card}"
+    for seat in (0, 1, 2):
+        if seat != mover:
+            assert _told(state, names, seat)[-1] == f"{names[mover]} plays {card}"
+    assert _told(state, names, None)[-1] == f"{names[mover]} plays {card}"
+
+
 # -- hostile and mistaken messages ---------------------------------------------------------------
 
 def test_a_spectator_cannot_act_and_a_wrong_token_is_refused(client: TestClient) -> None:

@@ -353,3 +353,44 @@ def test_a_table_shows_the_seats_hand_and_never_a_card_it_cannot_see(
     # the declared cards on the table under their seat
     for s, laid in enumerate(getattr(drawn, "tables", ())):
         assert Counter(face_up(root, place="table", seat=str(s))) == Counter(map(str, laid))
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 10_000),
+       moves=st.integers(0, 120))
+def test_a_spectators_table_shows_no_hand_and_never_a_hidden_card(
+        name: str, seed: int, moves: int) -> None:
+    """The public observation (``state.public_observation()``) is drawn as a spectator
+    sees the table: no hand of his own, every hand face down but for its cards known to
+    be there, nothing face up that is not public, no seat called "you"."""
+    game = GAMES[name]()
+    state = dealt(game, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    obs = state.public_observation()
+    drawn = svg._wrapped(obs) or obs  # Chouette: the game of two inside the table
+    picture = svg.table(obs)
+    root = parse(picture)
+    assert not face_up(root, place="hand") and not backs(root, place="hand")
+    assert Counter(face_up(root)) <= public_cards(drawn)
+    assert "(you)" not in picture and "The table as a spectator sees it" in picture
+    sizes = getattr(drawn, "hand_sizes", None)
+    known = getattr(drawn, "known_in_hand", None)
+    if sizes is not None:  # every hand face down, the bottom one too
+        for seat, size in enumerate(sizes):
+            k = len(known[seat]) if known is not None else 0
+            assert backs(root, place="other-hand", seat=str(seat)) == size - k
+            assert Counter(face_up(root, place="other-hand", seat=str(seat))) == \
+                Counter(str(c) for c in (known[seat] if known is not None else ()))
+
+
+def test_a_spectator_is_shown_seat_zeros_hand_face_down_where_a_seat_sees_its_own() -> None:
+    game = GAMES["bezique4"]()
+    state = game.deal(0, seed=4)
+    root = parse(svg.table(state.public_observation(), names=["Ann", "Bob", "Cy", "Di"]))
+    assert backs(root, place="other-hand", seat="0") == len(state.observation(0).hand)
+    mine = parse(svg.table(state.observation(0)))
+    assert len(face_up(mine, place="hand", seat="0")) == len(state.observation(0).hand)

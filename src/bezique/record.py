@@ -17,13 +17,21 @@ version 1, as it always was; a table of three to six seats in version 2, which a
 '[Format "1"]'
 >>> loads(text) == rec
 True
+>>> told = dumps(rec, story=True)           # the match told in comment lines
+>>> told.splitlines()[-2:]
+['1 QC', '# Bob plays QC.']
+>>> loads(told) == rec
+True
 >>> m2 = replay(loads(text))
 >>> m2.deals[0].actions == m.deals[0].actions
 True
 
 Reading is tolerant of spacing, keyword case and ``#`` comment lines; writing is strict
-and canonical. A malformed record raises :class:`RecordError` naming the line and what is
-wrong; a record that does not replay names the deal, the action and the engine's reason.
+and canonical. Written with ``story=True`` (:func:`dumps`, :func:`write`,
+:class:`RecordWriter`), a record tells its match in comment lines: after each action, the
+public events it produced, in sentences naming the players of its headers. A malformed
+record raises :class:`RecordError` naming the line and what is wrong; a record that does
+not replay names the deal, the action and the engine's reason.
 Files are read a chunk at a time within fixed limits (:data:`MAX_RECORD_BYTES`,
 :data:`MAX_LINE_BYTES`, :data:`MAX_DEAL_ACTIONS`), and :func:`replay_file` replays as it
 reads, so a hostile or broken file costs little to reject. :class:`RecordWriter` keeps
@@ -49,13 +57,14 @@ from . import games as _games
 from .core import table
 from .core.cards import Card, card_name
 from .core.errors import BeziqueError, IllegalActionError, NotationError, RecordError
-from .core.game import Game
+from .core.events import Names
+from .core.game import Game, State
 from .core.match import Match
 
 __all__ = [
     "FORMAT_VERSION", "FORMAT_VERSIONS", "MAX_DEAL_ACTIONS", "MAX_LINE_BYTES",
-    "MAX_RECORD_BYTES", "DealRecord", "Record", "RecordError", "RecordWriter", "dumps",
-    "format_version", "loads", "read", "record_from_match", "replay", "replay_file",
+    "MAX_RECORD_BYTES", "STORY_MARK", "DealRecord", "Record", "RecordError", "RecordWriter",
+    "dumps", "format_version", "loads", "read", "record_from_match", "replay", "replay_file",
     "write",
 ]
 
@@ -321,14 +330,74 @@ def _deal_head_lines(game: Game[Any], record: Record, i: int, deal: DealRecord) 
     return ["", f"Deal {i} dealer {deal.dealer}", "Pack: " + pack]
 
 
-def _action_lines(i: int, deal: DealRecord, n: int, start: int = 0) -> list[str]:
+#: What begins each comment line of a record's story.
+STORY_MARK = "# "
+
+
+class _Story:
+    """A record's match told as it is written: after each action the public events it
+    produced (``State.events()``, never a hidden card), one sentence a line, each a
+    comment (:data:`STORY_MARK`), and after a deal's ``Pack:`` line what the deal itself
+    showed (Binocle's turn-up and dix). The seats are named as the record's headers name
+    them (a player named "You" is addressed so: "You play QS", "Bob plays QS"), the cards
+    in letters as the actions write them (``QS``, not ``Q♠``), so that the story reads
+    like the lines it tells. It replays the record, deal by deal, as ``Match`` deals it
+    (``deal_in_match`` with the score sheet so far), so a record that does not replay
+    cannot be told: :class:`RecordError`."""
+
+    def __init__(self, game: Game[Any], names: Sequence[str]) -> None:
+        you = next((k for k, name in enumerate(names) if name.casefold() == "you"), None)
+        self.names = Names(tuple(names), you=you, symbols=False)
+        self.game = game
+        self.sheet = game.new_sheet()
+        self.state: State | None = None
+        self.deal_no = 0  # the deal being told (from 1)
+        self.dealer = 0
+        self.told = 0  # how many of its events are told
+
+    def deal(self, i: int, deal: DealRecord) -> list[str]:
+        """Deal ``i`` (from 1) begins: the lines telling what it showed on the deal."""
+        game, state = self.game, self.state
+        if state is not None:
+            if not state.is_terminal():
+                raise RecordError(f"deal {self.deal_no} is not over after its actions, yet"
+                                  f" deal {i} follows: the record cannot be told")
+            game.update_sheet(self.sheet, self.deal_no, self.dealer, game.deal_result(state))
+        try:
+            self.state = game.deal_in_match(deal.dealer, list(deal.pack), self.sheet)
+        except BeziqueError as exc:
+            raise RecordError(f"deal {i}: {exc}") from None
+        self.deal_no, self.dealer, self.told = i, deal.dealer, 0
+        return self._news()
+
+    def act(self, k: int, text: str) -> list[str]:
+        """The ``k``-th action (from 1) of the deal, ``text``, is taken: its lines."""
+        state = self.state
+        assert state is not None  # deal() comes first
+        try:
+            state.apply(state.action_from_text(text))
+        except BeziqueError as exc:
+            raise RecordError(f"deal {self.deal_no}, action {k}: {text!r} cannot be told:"
+                              f" {exc}") from None
+        return self._news()
+
+    def _news(self) -> list[str]:
+        assert self.state is not None
+        events = self.state.events()
+        new, self.told = events[self.told:], len(events)
+        return [_check_line(STORY_MARK + e.describe(self.names)) for e in new]
+
+
+def _action_lines(i: int, deal: DealRecord, n: int, start: int = 0,
+                  story: _Story | None = None) -> list[str]:
     """The lines of deal ``i``'s actions from number ``start`` (from 0) on, checked, at a
-    table of ``n`` seats."""
+    table of ``n`` seats; each followed by its events' comment lines when ``story``
+    tells the deal."""
     if len(deal.actions) > MAX_DEAL_ACTIONS:
         raise RecordError(f"deal {i} has {len(deal.actions)} actions; a deal may hold at"
                           f" most {MAX_DEAL_ACTIONS}")
     out = []
-    for seat, text in deal.actions[start:]:
+    for k, (seat, text) in enumerate(deal.actions[start:], start + 1):
         if type(seat) is not int or seat not in range(n):
             raise RecordError(f"deal {i}: an action's seat must be {_seats_text(n)}, not"
                               f" {seat!r}")
@@ -336,6 +405,8 @@ def _action_lines(i: int, deal: DealRecord, n: int, start: int = 0) -> list[str]
             raise RecordError(f"deal {i}: an action must be one line of text with single"
                               f" spaces, not {_show(text)}")
         out.append(_check_line(f"{seat} {text}"))
+        if story is not None:
+            out += story.act(k, text)
     return out
 
 
@@ -346,9 +417,13 @@ def _points_line(i: int, points: Sequence[int], n: int) -> str:
     return _check_line("Points: " + " ".join(str(int(p)) for p in points))
 
 
-def _deal_lines(game: Game[Any], record: Record, i: int, deal: DealRecord) -> list[str]:
+def _deal_lines(game: Game[Any], record: Record, i: int, deal: DealRecord,
+                story: _Story | None = None) -> list[str]:
     n = game.num_players
-    out = _deal_head_lines(game, record, i, deal) + _action_lines(i, deal, n)
+    out = _deal_head_lines(game, record, i, deal)
+    if story is not None:
+        out += story.deal(i, deal)
+    out += _action_lines(i, deal, n, 0, story)
     if deal.points is not None:
         out.append(_points_line(i, deal.points, n))
     return out
@@ -360,14 +435,29 @@ def _check_size(size: int) -> None:
                           f" {MAX_RECORD_BYTES:,}")
 
 
-def dumps(record: Record) -> str:
+def dumps(record: Record, *, story: bool = False) -> str:
     """The record as text: the ``Format`` header and the other headers, then each deal.
     Strict: a record that would not read back (an unknown game or option, a wrong pack, a
     bad seat, an action on two lines, a line or a record over the limits...) raises
-    :class:`RecordError` instead of being written."""
+    :class:`RecordError` instead of being written.
+
+    With ``story``, each action line is followed by comment lines telling the public
+    events it produced (``# Ann plays QS.``), the players named as the headers name
+    them; the record is replayed to tell them, and one that does not replay raises
+    :class:`RecordError`. The reader ignores comments: the text reads back to the same
+    record either way."""
+    return _dump(record, story)
+
+
+def _dump(record: Record, story: bool | _Story | None) -> str:
+    """:func:`dumps`, telling the story with ``story`` when it is a :class:`_Story` (or
+    a new one when True)."""
     game, out = _head_lines(record)
+    if story is True:
+        story = _Story(game, record.seat_names(game.num_players)[0])
+    teller = story if isinstance(story, _Story) else None
     for i, deal in enumerate(record.deals, 1):
-        out += _deal_lines(game, record, i, deal)
+        out += _deal_lines(game, record, i, deal, teller)
     text = "\n".join(out) + "\n"
     if len(text) * 4 > MAX_RECORD_BYTES:
         _check_size(_utf8_size(text))
@@ -464,13 +554,14 @@ def _settle(target: Path) -> None:
     _remove_stale_temporaries(target)
 
 
-def write(path: str | os.PathLike[str], record: Record) -> None:
+def write(path: str | os.PathLike[str], record: Record, *, story: bool = False) -> None:
     """Write ``record`` to ``path`` atomically: the text goes to a temporary file in the
     same folder, synced, which then replaces ``path``; the folder is synced too, so
     neither a crash nor a power cut leaves half a record or undoes the save. Temporary
-    files of ``path`` left by interrupted saves are removed. To save a match in play
-    after every action, :class:`RecordWriter` appends instead of rewriting."""
-    data = dumps(record).encode("utf-8")
+    files of ``path`` left by interrupted saves are removed. ``story`` tells the match in
+    comment lines, as :func:`dumps` does. To save a match in play after every action,
+    :class:`RecordWriter` appends instead of rewriting."""
+    data = dumps(record, story=story).encode("utf-8")
     target = Path(path)
     _place(target, data, exclusive=False)
     _settle(target)
@@ -510,6 +601,10 @@ class RecordWriter:
     that cannot be written) raises, sets :attr:`behind`, and the next save brings the
     file fully up to date, so the caller can report the failure and go on.
 
+    With ``story=True`` the file tells the match as :func:`dumps` with ``story`` does:
+    each action appended comes with the comment lines telling what it did (the writer
+    keeps the replay that tells them, so a save costs no more than the new actions).
+
     >>> import tempfile, pathlib
     >>> from bezique import Bezique
     >>> from bezique.core.match import Match
@@ -526,8 +621,12 @@ class RecordWriter:
     FileExistsError: [Errno 17] a record file already exists there; ...
     """
 
-    def __init__(self, path: str | os.PathLike[str], *, create: bool) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, create: bool,
+                 story: bool = False) -> None:
         self.path = Path(path)
+        #: whether the file tells the match in comment lines
+        self.story = bool(story)
+        self._teller: _Story | None = None  # the story as far as the file tells it
         if create and os.path.lexists(self.path):
             raise FileExistsError(errno.EEXIST, "a record file already exists there; it is"
                                   " not overwritten", str(self.path))
@@ -555,14 +654,16 @@ class RecordWriter:
         """Bring the file up to date with ``record`` (see the class)."""
         try:
             game, head = _head_lines(record)
-            lines = self._appendix(game, record) if self._synced and head == self._head \
-                else None
+            told = not self.story or self._teller is not None
+            lines = self._appendix(game, record) \
+                if self._synced and head == self._head and told else None
             if lines is None:
                 self._rewrite(record, head)
             elif lines:
                 self._append(record, head, lines)
         except BaseException:
             self._behind = True
+            self._teller = None  # it may have told what was not written: tell afresh
             raise
         self._behind = False
 
@@ -587,15 +688,20 @@ class RecordWriter:
             if old.points is not None and (deal.points != old.points
                                            or len(deal.actions) != n):
                 return None
-            lines += _action_lines(i, deal, game.num_players, n)
+            lines += _action_lines(i, deal, game.num_players, n, self._teller)
             if old.points is None and deal.points is not None:
                 lines.append(_points_line(i, deal.points, game.num_players))
         for i in range(len(saved) + 1, len(record.deals) + 1):
-            lines += _deal_lines(game, record, i, record.deals[i - 1])
+            lines += _deal_lines(game, record, i, record.deals[i - 1], self._teller)
         return lines
 
     def _rewrite(self, record: Record, head: list[str]) -> None:
-        data = dumps(record).encode("utf-8")
+        self._teller = None
+        teller = None
+        if self.story:
+            game = record.make_game()
+            teller = _Story(game, record.seat_names(game.num_players)[0])
+        data = _dump(record, teller).encode("utf-8")
         self._synced = False
         status = _place(self.path, data, exclusive=not self._exists)
         self._exists = True
@@ -604,6 +710,7 @@ class RecordWriter:
         self._size = len(data)
         self._head = head
         self._deals = [_Saved.of(d) for d in record.deals]
+        self._teller = teller
         self._synced = True
 
     def _remember(self, status: os.stat_result) -> None:

@@ -528,6 +528,13 @@ def _seat_of(obs: object) -> int:
     return seat if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0 else 0
 
 
+def _is_public(obs: object) -> bool:
+    """Whether ``obs`` is a public observation (``State.public_observation()``: its
+    ``seat`` is ``SPECTATOR``, -1), seen by no seat."""
+    seat = _field(obs, "seat")
+    return isinstance(seat, int) and not isinstance(seat, bool) and seat < 0
+
+
 def _wrapped(obs: object) -> object | None:
     """The observation of a game inside this one, when this one has no per-seat
     fields of its own but holds exactly one observation with a hand."""
@@ -560,7 +567,10 @@ def table(observation: object, *, size: float = DEFAULT_SIZE,
     ``playable``, when given, lists the cards that may be played now: the viewer's other
     cards (hand and table) are drawn disabled. ``selected`` are positions in the hand.
     An observation with no per-seat fields that holds the observation of a game inside
-    it (Chouette's game of two) draws that game, its seats named by ``players``.
+    it (Chouette's game of two) draws that game, its seats named by ``players``. A
+    public observation (``state.public_observation()``, ``seat`` -1) is drawn as a
+    spectator sees the table: seat 0 at the bottom, every hand face down but for its
+    cards ``known_in_hand``, and no seat called "you".
 
     Every card carries ``data-place`` and, where known, ``data-seat``: ``hand`` is the
     hand the viewer plays (drawn at the bottom), ``other-hand`` another seat's, ``table``
@@ -571,6 +581,9 @@ def table(observation: object, *, size: float = DEFAULT_SIZE,
     >>> picture = table(obs)
     >>> picture.count('data-place="hand" data-seat="0"') == len(obs.hand)
     True
+    >>> spectator = table(GAMES["bezique"]().deal(0, seed=1).public_observation())
+    >>> 'data-place="hand"' in spectator, "The table as a spectator sees it" in spectator
+    (False, True)
     >>> table(42)
     Traceback (most recent call last):
       ...
@@ -582,6 +595,7 @@ def table(observation: object, *, size: float = DEFAULT_SIZE,
         raise TypeError(f"table() draws a seat's observation (with a hand), not"
                         f" {quoted(observation)}")
     viewer = _seat_of(observation)
+    spectator = _is_public(observation)
     inner = _wrapped(observation)
     players: object = None
     if inner is not None:
@@ -610,10 +624,13 @@ def table(observation: object, *, size: float = DEFAULT_SIZE,
                 raise TypeError(f"names: a seat's name is text, not {quoted(nm)}")
     seat_names = [names[s] if names is not None else f"Seat {s}" for s in range(n)]
     you: int | None = seat  # the seat drawn that is the viewer's own, if any
-    if inner is not None:
+    if spectator:
+        you = None
+    elif inner is not None:
         you = players.index(viewer) if isinstance(players, (tuple, list)) \
             and viewer in players else None
-    viewer_name = seat_names[you] if you is not None else f"Seat {viewer}"
+    viewer_name = ("a spectator" if spectator
+                   else seat_names[you] if you is not None else f"Seat {viewer}")
     can_play = (None if playable is None
                 else {_as_card(c, "playable card") for c in playable})
     chosen = _indices(selected, len(hand), "selected")
@@ -632,7 +649,7 @@ def table(observation: object, *, size: float = DEFAULT_SIZE,
 
     def label(s: int, in_hand: int | None) -> _Block:
         parts = [seat_names[s] + (" (you)" if s == you else "")]
-        if sides is not None and s != seat and sides[s] == sides[seat]:
+        if sides is not None and s != you and you is not None and sides[s] == sides[you]:
             parts.append("partner")
         if in_hand is not None:
             parts.append(f"{in_hand} in hand")
@@ -673,8 +690,9 @@ def table(observation: object, *, size: float = DEFAULT_SIZE,
     if caption:
         rows.append(_label(" · ".join(caption), font * 0.9, class_="caption"))
 
-    # the other seats, in the order of play from the viewer's left
-    for s in [(seat + k) % n for k in range(1, n)]:
+    def other_hand(s: int, card_width: float) -> tuple[int | None, _Block]:
+        """A hand the viewer does not play: its size and its row (face down but for the
+        cards known to be in it, or face up when the viewer sees it)."""
         shown = hands[s] if hands is not None else None
         if shown is not None:
             theirs: list[Card | None] = [_as_card(c, f"hands[{s}]") for c in shown]
@@ -684,7 +702,12 @@ def table(observation: object, *, size: float = DEFAULT_SIZE,
             backs = max(0, int(count) - len(face_up)) if isinstance(count, int) else 0
             theirs = [*face_up[:count if isinstance(count, int) else None], *[None] * backs]
         count = hand_sizes[s] if hand_sizes is not None else (len(theirs) or None)
-        row = _row(theirs, small, overlap=0.55, data=[placed("other-hand", s)] * len(theirs))
+        return count, _row(theirs, card_width, overlap=0.55,
+                           data=[placed("other-hand", s)] * len(theirs))
+
+    # the other seats, in the order of play from the viewer's left
+    for s in [(seat + k) % n for k in range(1, n)]:
+        count, row = other_hand(s, small)
         rows.append(_stack([label(s, count), row, table_row(s)], gap * 0.5))
 
     # the middle: stock and turn-up, trumps, the trick, the last trick
@@ -749,13 +772,19 @@ def table(observation: object, *, size: float = DEFAULT_SIZE,
             text += f", to {seat_names[winner]}"
         middle.append(_stack([_label(text, font * 0.9), last_row], gap * 0.5))
 
-    # the viewer
-    off = {i for i, c in enumerate(hand) if can_play is not None and c not in can_play}
-    own = _row(hand, width, overlap=0.45, selected=chosen, disabled=off, lift_room=True,
-               data=[placed("hand", seat)] * len(hand))
-    if not hand:
-        own = _slot(width, "no cards", font * 0.8)
-    mine = _stack([table_row(seat), own, label(seat, None)], gap * 0.5)
+    # the viewer (a spectator: seat 0, its hand face down as the others')
+    if spectator:
+        count, own = other_hand(seat, mid)
+        if not own.items:
+            own = _slot(mid, "no cards", font * 0.8)
+        mine = _stack([table_row(seat), own, label(seat, count)], gap * 0.5)
+    else:
+        off = {i for i, c in enumerate(hand) if can_play is not None and c not in can_play}
+        own = _row(hand, width, overlap=0.45, selected=chosen, disabled=off,
+                   lift_room=True, data=[placed("hand", seat)] * len(hand))
+        if not hand:
+            own = _slot(width, "no cards", font * 0.8)
+        mine = _stack([table_row(seat), own, label(seat, None)], gap * 0.5)
 
     max_width = max([mine.width, width * 6.5] + [r.width for r in rows])
     rows.append(_flow(middle, gap * 1.5, max_width))

@@ -882,7 +882,8 @@ def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent:
     except OSError as exc:
         raise PlayError(f"cannot write the record {path}: {exc.strerror or exc}") from None
     try:
-        writer = RecordWriter(path, create=resume is None)
+        # the record tells the match in comment lines as it goes (the reader skips them)
+        writer = RecordWriter(path, create=resume is None, story=True)
     except FileExistsError:
         raise PlayError(f"the record {path} already exists: continue that match with "
                         f"--resume {shlex.quote(str(path))}, or name another file") from None

@@ -4,9 +4,25 @@ A :class:`Game` is rules plus frozen options. It deals a :class:`State` (the dea
 chance event: reproducible from a seed or from a stacked pack). A state knows whose turn
 it is, the legal actions, how to apply one, when the deal is over and what it scored; it
 copies cheaply, gives each seat an :class:`Observation` that hides what that seat may not
-see, and can draw a full state at random consistent with one seat's observation.
+see, tells the deal's public events (``events()``, :mod:`.events`), and can draw a full
+state at random consistent with one seat's observation.
 
 Bots and front ends use only this interface.
+
+What a seat sees, and what anyone sees
+--------------------------------------
+``State.observation(seat)`` is what ``seat`` may know; ``State.public_observation()``
+what someone who holds no hand may know (a spectator, a seat sitting out): the public
+parts of the table alone (the trump, the tricks and cards played, the declared cards,
+the cards publicly known to be in a hand, each hand's size, the points that are public,
+the events). It is the game's own observation class with ``seat`` set to
+:data:`SPECTATOR` (-1) and every part a seat has of its own emptied: ``hand`` is ``()``,
+``hands`` holds ``None`` for every seat, ``sees`` is ``()``, what one seat alone knows
+(Auction Binocle's discards) is empty, and a seat's place in the deal (Chouette's
+``hand_of``) is -1; an observation held inside another (Chouette's ``duel``) is the
+inner deal's public observation. So it equals any seat's observation with that seat's
+own parts taken out, and never holds a card of any hand (but those publicly known) nor
+anything of the stock's order.
 
 Tables of two to six seats
 --------------------------
@@ -70,10 +86,14 @@ from .cards import Pack
 from .errors import NotationError, OptionError, SeatError, quoted
 
 if TYPE_CHECKING:
+    from .events import Event
     from .match import ScoreSheet
 
 TERMINAL = -1
 """``current_player()`` of a finished deal."""
+
+SPECTATOR = -1
+"""The ``seat`` of a public observation (:meth:`State.public_observation`): no seat."""
 
 
 def check_seat(seat: object, num_players: int = 2, what: str = "seat") -> int:
@@ -513,6 +533,17 @@ class State(ABC):
         """What ``seat`` may know: never another hand nor the stock's order."""
 
     @abstractmethod
+    def public_observation(self) -> Observation:
+        """What someone who sees no hand may know (a spectator): the game's observation
+        with ``seat`` :data:`SPECTATOR` and every seat's own part empty (see the module's
+        docstring), the same whichever seat's observation it is taken from."""
+
+    @abstractmethod
+    def events(self) -> list[Event]:
+        """The deal's public events so far, oldest first, with the table's seats
+        (:mod:`.events`): what every seat saw happen, never a hidden card."""
+
+    @abstractmethod
     def resample(self: S, seat: int, rng: random.Random) -> S:
         """A full state drawn at random among those consistent with ``seat``'s
         observation."""
@@ -576,6 +607,7 @@ class State(ABC):
 
 @dataclasses.dataclass(frozen=True)
 class Observation:
-    """Base of the per-seat observations. Games add fields; all are public to ``seat``."""
+    """Base of the per-seat observations. Games add fields; all are public to ``seat``
+    (:data:`SPECTATOR` in a public observation, which holds what is public to all)."""
 
     seat: int

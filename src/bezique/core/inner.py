@@ -6,16 +6,18 @@ dealer takes no cards) and three-handed Binocle after a wrong claim (the two oth
 on two-handed). Each plays an unchanged two-handed deal, so every rule and test of that
 game holds there; :class:`InnerDeal` is what such a table's state shares: the turn, the
 legal actions and their effect are the inner deal's, its hands mapped onto the table's
-seats. A subclass says which deal it plays (:meth:`InnerDeal.inner_deal`) and where its
-hands sit (:meth:`InnerDeal.inner_seats`), and states the rest (scores, observations,
-resampling) in its game's terms.
+seats (its events too). A subclass says which deal it plays (:meth:`InnerDeal.inner_deal`)
+and where its hands sit (:meth:`InnerDeal.inner_seats`), and states the rest (scores,
+observations, resampling) in its game's terms.
 """
 
 from __future__ import annotations
 
+import functools
 from abc import abstractmethod
 from collections.abc import Sequence
 
+from .events import Event, moved
 from .game import TERMINAL, Action, State
 
 
@@ -47,3 +49,15 @@ class InnerDeal(State):
 
     def is_terminal(self) -> bool:
         return self.inner_deal().is_terminal()
+
+    def events(self) -> list[Event]:
+        """The inner deal's public events, its hands' seats made the table's."""
+        seats = tuple(self.inner_seats())
+        return [_moved(e, seats) for e in self.inner_deal().events()]
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _moved(event: Event, seats: tuple[int, ...]) -> Event:
+    """:func:`~.events.moved`, cached: the same events are moved again at every read of a
+    deal's log (a record telling its story reads it after every action)."""
+    return moved(event, seats)

@@ -21,7 +21,16 @@ from . import table
 from .cards import NUM_CARD_IDS, Card, Rank, Suit, card_name
 from .errors import IllegalActionError
 from .events import Event, Played, Scored, TrickWon, event_of
-from .game import TERMINAL, Action, CardPlay, Observation, State, action_text, check_seat
+from .game import (
+    SPECTATOR,
+    TERMINAL,
+    Action,
+    CardPlay,
+    Observation,
+    State,
+    action_text,
+    check_seat,
+)
 from .sample import sample_hands
 
 #: The phase every trick-taking state uses for a finished deal.
@@ -336,7 +345,8 @@ class TrickObservationN(Observation):
 
     ``hands`` holds each hand the viewer sees (``State.visible``: his own; a consulting
     partner's) and ``None`` for every other, ``sees`` says whose those are (the viewer's
-    seat, and his consulting partners'); ``known_in_hand`` the cards publicly known
+    seat, and his consulting partners'; none in the public observation, whose ``seat``
+    is ``SPECTATOR`` and ``hand`` empty); ``known_in_hand`` the cards publicly known
     to be in each hand; ``excluded`` the cards of the pack each seat is publicly known
     not to hold (shown by the follow rules), ``voids`` the suits wholly among them.
     ``to_move`` is the deciding seat (``current_player()``), ``hand_to_play`` the hand
@@ -771,9 +781,13 @@ class TrickStateN(PublicLog):
         return s
 
     def observation_fields(self, seat: int) -> dict[str, Any]:
-        """The fields of :meth:`observation` for ``seat``, for a subclass to extend."""
-        seat = check_seat(seat, self.n)
+        """The fields of :meth:`observation` for ``seat``, or of
+        :meth:`public_observation` for :data:`~.game.SPECTATOR` (no hand, no hand seen),
+        for a subclass to extend (a field of the seat's own made empty for the
+        spectator)."""
         n = self.n
+        if seat != SPECTATOR:
+            seat = check_seat(seat, n)
         pack = sorted({int(c) for c in self.game.pack.cards})
         excluded = tuple(tuple(Card(c) for c in pack if self.excluded[p] >> c & 1)
                          for p in range(n))
@@ -781,14 +795,14 @@ class TrickStateN(PublicLog):
                             if any(c >> 4 == x for c in pack)
                             and all(self.excluded[p] >> c & 1 for c in pack if c >> 4 == x))
                       for p in range(n))
-        sees = tuple(p for p in range(n) if self.visible(seat, p))
+        sees = tuple(p for p in range(n) if self.visible(seat, p)) if seat >= 0 else ()
         return {
             "seat": seat, "dealer": self.dealer, "to_move": self.current_player(),
             "hand_to_play": self.player if self.phase != OVER_PHASE else TERMINAL,
             "phase": self.phase_names.get(self.phase, str(self.phase)),
             "sides": self.deal_sides,
             "trump": Suit(self.trump) if self.trump >= 0 else None,
-            "hand": tuple(sorted(Card(c) for c in self.hands[seat])),
+            "hand": tuple(sorted(Card(c) for c in self.hands[seat])) if seat >= 0 else (),
             "sees": sees,
             "hands": tuple(tuple(sorted(Card(c) for c in self.hands[p]))
                            if p in sees else None for p in range(n)),
@@ -810,7 +824,12 @@ class TrickStateN(PublicLog):
     def observation(self, seat: int) -> TrickObservationN:
         """What ``seat`` may know: its hand and those :meth:`State.visible` lets it see,
         never another hand, the stock or its order."""
-        return self.observation_class(**self.observation_fields(seat))
+        return self.observation_class(**self.observation_fields(check_seat(seat, self.n)))
+
+    def public_observation(self) -> TrickObservationN:
+        """What anyone may know: the observation of no seat (``seat`` is
+        :data:`~.game.SPECTATOR`, ``hand`` and ``sees`` empty, no hand in ``hands``)."""
+        return self.observation_class(**self.observation_fields(SPECTATOR))
 
     def parse_action(self, text: str) -> Action:
         return self.game.parse_action(text)  # type: ignore[no-any-return]

@@ -64,7 +64,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar, cast
 
 from ..core import table as seating
 from ..core.cards import Card, Pack, Rank, Suit, card_name, parse_game_card
@@ -496,15 +496,22 @@ class KreutzState(TrickStateN):
         assert isinstance(s, KreutzState)
         return s
 
-    def observation(self, seat: int) -> KreutzObservation:
-        fields = self.observation_fields(seat)
+    def observation_fields(self, seat: int) -> dict[str, Any]:
+        fields = super().observation_fields(seat)
         fields["phase"] = ("end" if self.phase == OVER_PHASE
                            else "follow" if self.trick else "lead")
-        return KreutzObservation(
-            **fields, trump_card=Card(self.trump_card), side_points=self.side_counts(),
+        fields.update(
+            trump_card=Card(self.trump_card), side_points=self.side_counts(),
             side_tricks=self.side_tricks(), pending=tuple(self.pending),
             marriages=tuple((p, Suit(s), v) for p, s, v in self.marriages),
             carry=self.carry)
+        return fields
+
+    def observation(self, seat: int) -> KreutzObservation:
+        return cast(KreutzObservation, super().observation(seat))
+
+    def public_observation(self) -> KreutzObservation:
+        return cast(KreutzObservation, super().public_observation())
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

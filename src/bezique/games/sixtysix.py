@@ -78,6 +78,7 @@ from ..core.events import (
     TrickWon,
 )
 from ..core.game import (
+    SPECTATOR,
     Action,
     CardPlay,
     DealResult,
@@ -978,7 +979,14 @@ class SixtySixState(TrickState):
         return s
 
     def observation(self, seat: int) -> SixtySixObservation:
-        seat = check_seat(seat)
+        return self._observe(check_seat(seat))
+
+    def public_observation(self) -> SixtySixObservation:
+        """What anyone may know: no hand (``seat`` is ``SPECTATOR``, ``hand`` empty)."""
+        return self._observe(SPECTATOR)
+
+    def _observe(self, seat: int) -> SixtySixObservation:
+        """The observation of ``seat``, or the public one (``SPECTATOR``)."""
         return SixtySixObservation(
             seat=seat, dealer=self.dealer, to_move=self.current_player(),
             phase=PHASE_NAMES[self.phase], trump=Suit(self.trump),
@@ -986,7 +994,7 @@ class SixtySixState(TrickState):
             closed=self.closed, closer=self.closer if self.closed else None,
             non_closer_had_trick=self.closed_opp_trick if self.closed else None,
             stock_size=len(self.stock),
-            hand=tuple(sorted(Card(c) for c in self.hands[seat])),
+            hand=tuple(sorted(Card(c) for c in self.hands[seat])) if seat >= 0 else (),
             hand_sizes=(len(self.hands[0]), len(self.hands[1])),
             known_in_hand=(tuple(sorted(Card(c) for c in self.known[0])),
                            tuple(sorted(Card(c) for c in self.known[1]))),

@@ -66,6 +66,7 @@ from ..core.cards import Card, Pack, Suit
 from ..core.errors import OptionError
 from ..core.events import DealOver, Event, moved
 from ..core.game import (
+    SPECTATOR,
     Action,
     DealResult,
     Game,
@@ -296,7 +297,8 @@ class ThreeHandedSixtySixObservation(Observation):
     """What one seat may know of a deal of three-handed Sixty-Six: the two-handed deal's
     public fields (see :class:`~.sixtysix.SixtySixObservation`) with one entry per
     *table* seat (the seat taking no cards: no hand, no tricks, 0), and the seat's own
-    hand (none for the seat sitting out, who sees no hand).
+    hand (none for the seat sitting out, who sees no hand: his observation is the public
+    one but for ``seat``).
 
     ``players`` are the two seats playing (eldest first), ``sits_out`` the third;
     ``scorer`` is the dealer who scores with the winner (-1 when none does: two finishing
@@ -495,10 +497,18 @@ class ThreeHandedSixtySixState(InnerDeal):
         return s
 
     def observation(self, seat: int) -> ThreeHandedSixtySixObservation:
-        seat = check_seat(seat, 3)
-        i = self.hand_index(seat)
+        return self._observe(check_seat(seat, 3))
+
+    def public_observation(self) -> ThreeHandedSixtySixObservation:
+        """What anyone may know (the seat sitting out knows no more): the two-handed
+        deal's public observation by table seat, no hand."""
+        return self._observe(SPECTATOR)
+
+    def _observe(self, seat: int) -> ThreeHandedSixtySixObservation:
+        """The observation of ``seat``, or the public one (``SPECTATOR``)."""
+        i = self.hand_index(seat) if seat >= 0 else -1
         inner = self.inner
-        o = inner.observation(max(i, 0))
+        o = inner.observation(i) if i >= 0 else inner.public_observation()
         p = self.players
 
         def per_seat(pair: Sequence[Any], empty: Any) -> tuple[Any, ...]:
@@ -520,7 +530,7 @@ class ThreeHandedSixtySixState(InnerDeal):
             phase=o.phase, trump=o.trump, turn_up=o.turn_up, closed=o.closed,
             closer=p[o.closer] if o.closer is not None else None,
             non_closer_had_trick=o.non_closer_had_trick, stock_size=o.stock_size,
-            hand=o.hand if i >= 0 else (), hand_sizes=per_seat(o.hand_sizes, 0),
+            hand=o.hand, hand_sizes=per_seat(o.hand_sizes, 0),
             known_in_hand=per_seat(o.known_in_hand, ()), voids=per_seat(o.voids, ()),
             trick=o.trick, trick_leader=leader, last_trick=o.last_trick,
             tricks_played=o.tricks_played, tricks_won=per_seat(o.tricks_won, 0),

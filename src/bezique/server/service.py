@@ -21,7 +21,7 @@ from .. import svg
 from ..bots import BOTS, Bot, make_bot
 from ..core.cards import Card
 from ..core.errors import BeziqueError, OptionError
-from ..core.events import Names, moved
+from ..core.events import Names
 from ..core.game import Game, Observation, State
 from ..core.match import Match
 from ..games import GAMES, make_game
@@ -88,37 +88,12 @@ def _salted(pack: Sequence[int], deal_no: int, dealer: int) -> DealRow:
     return DealRow(deal_no, dealer, [int(c) for c in pack], salt, commitment(pack, salt))
 
 
-def _public(obs: Any) -> Any:
-    """An observation with the viewer's own hand taken out: what a spectator may see."""
-    if not dataclasses.is_dataclass(obs) or isinstance(obs, type):
-        return obs
-    changes: dict[str, Any] = {}
-    names = {f.name for f in dataclasses.fields(obs)}
-    if "hand" in names:
-        changes["hand"] = ()
-    for f in dataclasses.fields(obs):
-        value = getattr(obs, f.name)
-        if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            changes[f.name] = _public(value)
-    return dataclasses.replace(obs, **changes)
-
-
-def _told(obs: Any, names: Sequence[str], seat: int | None) -> list[str]:
+def _told(state: State, names: Sequence[str], seat: int | None) -> list[str]:
     """The deal's public events in sentences, the players named (``seat`` addressed as
-    "You"); a deal played inside the table (Chouette) numbers its own two hands,
-    ``obs.players`` giving their table seats."""
-    inner = _inner(obs)
-    events = getattr(inner, "events", ())
-    players = getattr(obs, "players", None)
-    if inner is not obs and players is not None:
-        events = [moved(e, players) for e in events]
+    "You"; none for a spectator). ``state.events()`` numbers them by the table's seats,
+    a deal played inside the table (Chouette, Binocle's continuation) too."""
     naming = Names(tuple(names), you=seat)
-    return [e.describe(naming) for e in events]
-
-
-def _inner(obs: Any) -> Any:
-    """The observation of the deal itself (Chouette wraps one of Rubicon)."""
-    return getattr(obs, "duel", obs)
+    return [e.describe(naming) for e in state.events()]
 
 
 class TableService:
@@ -427,9 +402,8 @@ class TableService:
         match, game = live.match, live.game
         state = match.state
         names = [p["name"] for p in live.row.players]
-        obs: Observation = state.observation(seat if seat is not None else 0)
-        if seat is None:
-            obs = _public(obs)
+        obs: Observation = (state.observation(seat) if seat is not None
+                            else state.public_observation())
         picture = svg.table(obs, names=names)
         deal_view = view_for(game)
         your_turn = seat is not None and not match.is_over() and state.decides(seat)
@@ -457,7 +431,7 @@ class TableService:
             "commitment": live.deals[len(match.deals) - 1].commitment,
             "to_move": cp if cp >= 0 and not match.is_over() else None,
             "your_turn": your_turn, "svg": str(picture), "legal": legal,
-            "events": _told(obs, names, seat)[-200:],
+            "events": _told(state, names, seat)[-200:],
             "scores": None if hidden else list(state.scores()),
             "sheet": match.sheet.to_json() | {"labels": match.sheet.labels(names)},
             "over": match.is_over(), "summary": match.sheet.summary,

@@ -51,6 +51,7 @@ from ...core import table as seating
 from ...core.cards import Pack
 from ...core.errors import OptionError, SeatError
 from ...core.game import (
+    SPECTATOR,
     Action,
     DealResult,
     Game,
@@ -300,7 +301,9 @@ class ChouetteObservation(Observation):
     ``players`` are the two seats holding cards (the leader, then the dealer);
     ``hand_of`` is the seat whose hand ``duel.hand`` is (his own, or the captain's or
     partner's he consults with); ``consulting`` lists the other seats of his side, who
-    see the same hand; ``box`` is the box's seat (-1 in the partners form). The seat
+    see the same hand; ``box`` is the box's seat (-1 in the partners form). The public
+    observation (``seat`` ``SPECTATOR``) has ``hand_of`` -1, no one ``consulting`` and
+    the duel's public observation. The seat
     numbers inside ``duel`` are the deal's own: 0 for ``players[0]``, 1 for
     ``players[1]``."""
 
@@ -367,6 +370,13 @@ class ChouetteState(InnerDeal):
         return ChouetteObservation(
             seat=seat, box=self.game.box, players=self.players, hand_of=self.players[i],
             consulting=self.partners(seat), duel=self.duel.observation(i))
+
+    def public_observation(self) -> ChouetteObservation:
+        """What anyone may know: the duel's public observation, seen from no side
+        (``hand_of`` -1, no one ``consulting``)."""
+        return ChouetteObservation(
+            seat=SPECTATOR, box=self.game.box, players=self.players, hand_of=-1,
+            consulting=(), duel=self.duel.public_observation())
 
     def resample(self, seat: int, rng: random.Random) -> ChouetteState:
         """The deal drawn consistent with what ``seat``'s side sees (one hand)."""

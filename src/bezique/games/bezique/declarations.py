@@ -1281,9 +1281,10 @@ class TwoHandedState(Declarer, TrickState):
         return s
 
     def _seen(self, seat: int) -> Seen:
-        """What both two-handed observations show alike (:data:`Seen`)."""
+        """What both two-handed observations show alike (:data:`Seen`); no hand for
+        ``SPECTATOR`` (the public observation)."""
         tables, known, carried = self.tables, self.known, self.carried
-        return (tuple(sorted(Card(c) for c in self.hands[seat])),
+        return (tuple(sorted(Card(c) for c in self.hands[seat])) if seat >= 0 else (),
                 (tuple(sorted(Card(e[0]) for e in tables[0])),
                  tuple(sorted(Card(e[0]) for e in tables[1]))),
                 (len(self.hands[0]), len(self.hands[1])),

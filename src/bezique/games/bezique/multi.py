@@ -51,6 +51,7 @@ from ...core.cards import Card, Pack, Suit, card_name
 from ...core.errors import IllegalActionError, quoted
 from ...core.events import NUMBERED, Drew, DrewLast, Event, Names, Played, Scored, TrickWon
 from ...core.game import (
+    SPECTATOR,
     Action,
     DealResult,
     Game,
@@ -555,7 +556,7 @@ class MultiBeziqueObservation(Observation):
     """Everything one seat may know in a deal of three- or four-handed Bézique, and
     nothing more. Per-seat fields are tuples with one entry per seat, in seat order.
     ``sees`` names the seats whose hands the viewer sees: his own only (partners do not
-    consult).
+    consult); none in the public observation (``seat`` ``SPECTATOR``, ``hand`` empty).
 
     ``phase`` is ``lead``, ``follow``, ``declare`` (the winner of a trick declares,
     exchanges, asks or draws), ``asked`` (his partner, asked, declares or says
@@ -1157,7 +1158,15 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
         return s
 
     def observation(self, seat: int) -> MultiBeziqueObservation:  # type: ignore[override]
-        seat = check_seat(seat, self.n)
+        return self._observe(check_seat(seat, self.n))
+
+    def public_observation(self) -> MultiBeziqueObservation:  # type: ignore[override]
+        """What anyone may know: no hand (``seat`` is ``SPECTATOR``, ``hand`` and
+        ``sees`` empty)."""
+        return self._observe(SPECTATOR)
+
+    def _observe(self, seat: int) -> MultiBeziqueObservation:
+        """The observation of ``seat``, or the public one (``SPECTATOR``)."""
         n = self.n
         history, played, announced = self._public_record()
         sides = self.deal_sides
@@ -1174,8 +1183,8 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
             sides=sides, trump=Suit(self.trump),
             turn_up=Card(self.turn_up) if self.turn_up >= 0 else None,
             stock_size=stock_size if opts.count_stock_allowed else None,
-            hand=tuple(sorted(Card(c) for c in self.hands[seat])),
-            sees=tuple(p for p in range(n) if self.visible(seat, p)),
+            hand=tuple(sorted(Card(c) for c in self.hands[seat])) if seat >= 0 else (),
+            sees=tuple(p for p in range(n) if self.visible(seat, p)) if seat >= 0 else (),
             tables=tuple(tuple(sorted(Card(e[0]) for e in t)) for t in self.tables),
             hand_sizes=tuple(len(h) for h in self.hands),
             known_in_hand=tuple(tuple(sorted(Card(c) for c in k)) for k in self.known),

@@ -44,6 +44,7 @@ from ...core.cards import Card, Pack, Suit, card_name
 from ...core.errors import IllegalActionError, OptionError, quoted
 from ...core.events import NUMBERED, Drew, Event, Names, Played, TrickWon, TrumpMade
 from ...core.game import (
+    SPECTATOR,
     Action,
     DealResult,
     Game,
@@ -1091,7 +1092,14 @@ class RubiconState(TwoHandedState):
         return s
 
     def observation(self, seat: int) -> RubiconObservation:
-        seat = check_seat(seat)
+        return self._observe(check_seat(seat))
+
+    def public_observation(self) -> RubiconObservation:
+        """What anyone may know: no hand (``seat`` is ``SPECTATOR``, ``hand`` empty)."""
+        return self._observe(SPECTATOR)
+
+    def _observe(self, seat: int) -> RubiconObservation:
+        """The observation of ``seat``, or the public one (``SPECTATOR``)."""
         history, played, (ann0, ann1) = self._public_record()
         hand, tables, hand_sizes, known, carried, last_trick = self._seen(seat)
         return RubiconObservation(

@@ -25,6 +25,7 @@ from ...core.cards import Card, Pack, Suit, card_name
 from ...core.errors import IllegalActionError, quoted
 from ...core.events import Drew, DrewLast, Event, Exchanged, Played, Scored, TrickWon
 from ...core.game import (
+    SPECTATOR,
     Action,
     DealResult,
     Game,
@@ -947,7 +948,14 @@ class BeziqueState(TurnUp, TwoHandedState):
         return s
 
     def observation(self, seat: int) -> BeziqueObservation:
-        seat = check_seat(seat)
+        return self._observe(check_seat(seat))
+
+    def public_observation(self) -> BeziqueObservation:
+        """What anyone may know: no hand (``seat`` is ``SPECTATOR``, ``hand`` empty)."""
+        return self._observe(SPECTATOR)
+
+    def _observe(self, seat: int) -> BeziqueObservation:
+        """The observation of ``seat``, or the public one (``SPECTATOR``)."""
         hand, tables, hand_sizes, known, carried, last_trick = self._seen(seat)
         trick = (Card(self.lead),) if self.phase == FOLLOW else ()
         stock_size = len(self.stock) + (1 if self.turn_up >= 0 else 0)

@@ -321,9 +321,9 @@ class AuctionObservation(MultiBinocleObservation):
     """Auction Binocle's observation adds: ``bids`` the bidding so far as ``(seat,
     notation)``, ``high`` the highest bid (0: none), ``bidder`` its seat (-1), ``widow``
     the widow once turned up (None before, and with no widow), ``discards`` the cards
-    this seat laid aside (the bidder alone sees his), ``widow_discards`` the cards of the
-    widow among them (seen by all when the widow was turned up), ``discarded`` how many
-    cards were laid aside."""
+    this seat laid aside (the bidder alone sees his: none in the public observation),
+    ``widow_discards`` the cards of the widow among them (seen by all when the widow
+    was turned up), ``discarded`` how many cards were laid aside."""
 
     bids: tuple[tuple[int, str], ...]
     high: int
@@ -589,13 +589,19 @@ class AuctionState(MultiBinocleState):
         f.update(bids=self.bidding, high=self.high, bidder=self.bidder,
                  widow=tuple(Card(c) for c in self.widow) if self.widow is not None
                  else None,
-                 discards=tuple(sorted(Card(c) for c in self.tables[seat])),
+                 discards=tuple(sorted(Card(c) for c in self.tables[seat]))
+                 if seat >= 0 else (),
                  widow_discards=tuple(sorted(Card(c) for c in self.open_discards)),
                  discarded=sum(len(t) for t in self.tables))
         return f
 
     def observation(self, seat: int) -> AuctionObservation:
         return cast(AuctionObservation, super().observation(seat))
+
+    def public_observation(self) -> AuctionObservation:
+        """The public view: the bidding, the widow once shown and the count of cards
+        laid aside, no seat's discards."""
+        return cast(AuctionObservation, super().public_observation())
 
     def phase_name(self) -> str:
         if self.phase in (BID, DISCARD, TRUMP):

@@ -87,6 +87,7 @@ from ...core.events import (
     declared_words,
 )
 from ...core.game import (
+    SPECTATOR,
     Action,
     DealResult,
     Game,
@@ -110,7 +111,15 @@ from ...core.trick import (
 from ..bezique.declarations import NINE, ORDER, MeldBase, MeldTable, read_card
 from .laying import Laying, best_laying, check_laying
 from .melds import CARD_POINTS, CARDS_IN_DEAL, PACK_48, RANKS_48, meld_table
-from .two_handed import GAME_STEP, KNOCK, Binocle, BinocleOptions, BinocleState, Knock
+from .two_handed import (
+    GAME_STEP,
+    KNOCK,
+    Binocle,
+    BinocleObservation,
+    BinocleOptions,
+    BinocleState,
+    Knock,
+)
 
 __all__ = ["LAY_NOTHING", "MELD", "SETTLEMENTS", "BinocleTableSheet", "ContinuationState",
            "FourHandedBinocle", "FourHandedBinocleOptions", "Lay", "MultiBinocle",
@@ -943,6 +952,9 @@ class MultiBinocleState(TrickStateN):
     def observation(self, seat: int) -> MultiBinocleObservation:
         return cast(MultiBinocleObservation, super().observation(seat))
 
+    def public_observation(self) -> MultiBinocleObservation:
+        return cast(MultiBinocleObservation, super().public_observation())
+
     def __str__(self) -> str:
         base = super().__str__()
         extra = " | ".join(f"{p}: {a.notation() if a else '-'}"
@@ -957,15 +969,18 @@ class MultiBinocleState(TrickStateN):
 @dataclasses.dataclass(frozen=True)
 class ContinuationObservation(Observation):
     """A deal of two-handed Binocle played on by two of the three after a wrong claim:
-    ``retired`` sits out, ``players`` are the pone and the dealer, ``hand`` this seat's
-    cards (none for the retired player), ``duel`` is the
-    two-handed deal as this seat sees it (None for the retired player, who sees no
-    hand), ``points`` each seat's points in it."""
+    ``retired`` sits out, ``players`` are the pone and the dealer, ``seats`` the table
+    seats of the deal's hands 0 and 1 (its events and ``duel`` number the hands so),
+    ``hand`` this seat's cards (none for the retired player), ``duel`` the two-handed
+    deal as this seat sees it (its public observation for the retired player, who sees
+    no hand but watches the play, and in the public observation), ``points`` each
+    seat's points in it."""
 
     retired: int
     players: tuple[int, int]
+    seats: tuple[int, int]
     hand: tuple[Card, ...]
-    duel: Observation | None
+    duel: BinocleObservation
     points: tuple[int, ...]
 
 
@@ -1035,12 +1050,20 @@ class ContinuationState(InnerDeal):
                                  self.duel.clone())
 
     def observation(self, seat: int) -> ContinuationObservation:
-        seat = check_seat(seat, 3)
-        duel = self.duel.observation(self.seats.index(seat)) if seat in self.seats else None
-        hand = tuple(getattr(duel, "hand", ())) if duel is not None else ()
+        return self._observe(check_seat(seat, 3))
+
+    def public_observation(self) -> ContinuationObservation:
+        """What anyone may know: the two-handed deal's public observation, no hand (the
+        retired player's view, but for ``seat``)."""
+        return self._observe(SPECTATOR)
+
+    def _observe(self, seat: int) -> ContinuationObservation:
+        """The observation of ``seat``, or the public one (``SPECTATOR``)."""
+        duel = (self.duel.observation(self.seats.index(seat)) if seat in self.seats
+                else self.duel.public_observation())
         return ContinuationObservation(seat=seat, retired=self.retired,
-                                       players=self.players, hand=hand, duel=duel,
-                                       points=self.scores())
+                                       players=self.players, seats=self.seats,
+                                       hand=duel.hand, duel=duel, points=self.scores())
 
     def resample(self, seat: int, rng: random.Random) -> ContinuationState:
         return ContinuationState(self.game, self.dealer, self.retired, self.seats,

@@ -503,6 +503,11 @@ class BinocleState(BeziqueState):
         assert isinstance(o, BinocleObservation)
         return o
 
+    def public_observation(self) -> BinocleObservation:
+        o = super().public_observation()
+        assert isinstance(o, BinocleObservation)
+        return o
+
     def __str__(self) -> str:
         return super().__str__().replace("Bézique deal", "Binocle deal", 1)
 
