@@ -396,8 +396,8 @@ class FlakyWriter:
     failing = False
     saves = 0
 
-    def __init__(self, path: Path, *, create: bool) -> None:
-        self.inner = REAL_WRITER(path, create=create)
+    def __init__(self, path: Path, *, create: bool, story: bool = False) -> None:
+        self.inner = REAL_WRITER(path, create=create, story=story)
 
     def save(self, record: Any) -> None:
         FlakyWriter.saves += 1

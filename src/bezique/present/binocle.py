@@ -45,7 +45,22 @@ BINOCLE_LOOK_BACK = (
     " his whole score for cards (Foster, Binocle, Scoring; BN 17).")
 
 
-class BinocleView(BeziqueView):
+class BinocleStory(GameView):
+    """What every form of Binocle tells alike: the cards counted after the last trick
+    ("counts 120 in cards"), and a trick's count of cards when the counts are shown."""
+
+    def tell(self, event: Event, names: Names) -> str:
+        if isinstance(event, Scored) and event.reason == "cards":
+            return names.says(event.seat, "count", f"{event.points} in cards") + "."
+        return super().tell(event, names)
+
+    def trick_extra(self, trick: TrickWon) -> list[str]:
+        from ..games.binocle.melds import CARD_POINTS
+        won = sum(CARD_POINTS[int(c)] for c in trick.cards)
+        return [f"{won} in cards"] if won and self.show_counts else []
+
+
+class BinocleView(BinocleStory, BeziqueView):
     """Two-handed Binocle (``bezique.games.binocle``): Bézique's table with Binocle's
     melds, the dix of the Nine, the knock, and the cards counted after the last trick.
     The count of the cards in your tricks is the player's to keep in his head (Binocle,
@@ -55,16 +70,6 @@ class BinocleView(BeziqueView):
     title = "Binocle"
     look_back: ClassVar[str] = "last"
     look_back_rule: ClassVar[str] = BINOCLE_LOOK_BACK
-
-    def tell(self, event: Event, names: Names) -> str:
-        if isinstance(event, Scored) and event.reason == "cards":
-            return names.says(event.seat, "count", f"{event.points} in cards") + "."
-        return event.describe(names)
-
-    def trick_extra(self, trick: TrickWon) -> list[str]:
-        from ..games.binocle.melds import CARD_POINTS
-        won = sum(CARD_POINTS[int(c)] for c in trick.cards)
-        return [f"{won} in cards"] if won and self.show_counts else []
 
     def __init__(self, *, show_counts: bool = False) -> None:
         super().__init__(show_counts=show_counts)
@@ -184,7 +189,7 @@ def _lay_words(notation: str) -> str:
     return " + ".join(parts)
 
 
-class MultiBinocleView(GameView):
+class MultiBinocleView(BinocleStory):
     """Three-handed and four-handed Binocle (``bezique.games.binocle.multi``): every card
     dealt, the turn-up and the dix, the melds laid all at once (at three before the first
     lead, at four just after one's card to the first trick) and announced until their
@@ -206,21 +211,11 @@ class MultiBinocleView(GameView):
     look_back: ClassVar[str] = "last"
     look_back_rule: ClassVar[str] = BINOCLE_LOOK_BACK
 
-    def tell(self, event: Event, names: Names) -> str:
-        if isinstance(event, Scored) and event.reason == "cards":
-            return names.says(event.seat, "count", f"{event.points} in cards") + "."
-        return event.describe(names)
-
     def told_with_trick(self, trick: TrickWon, event: Event) -> bool:
         """The melds a trick won scores for its winner (laid before, scored now), and
         the last trick, are told with it."""
         return isinstance(event, Scored) and event.seat == trick.seat and \
             event.reason != "cards"
-
-    def trick_extra(self, trick: TrickWon) -> list[str]:
-        from ..games.binocle.melds import CARD_POINTS
-        won = sum(CARD_POINTS[int(c)] for c in trick.cards)
-        return [f"{won} in cards"] if won and self.show_counts else []
 
     def __init__(self, *, show_counts: bool = False) -> None:
         super().__init__(show_counts=show_counts)
