@@ -88,11 +88,12 @@ def _salted(pack: Sequence[int], deal_no: int, dealer: int) -> DealRow:
     return DealRow(deal_no, dealer, [int(c) for c in pack], salt, commitment(pack, salt))
 
 
-def _told(state: State, names: Sequence[str], seat: int | None) -> list[str]:
-    """The deal's public events in sentences, the players named (``seat`` addressed as
-    "You"; none for a spectator). ``state.events()`` numbers them by the table's seats,
-    a deal played inside the table (Chouette, Binocle's continuation) too."""
-    naming = Names(tuple(names), you=seat)
+def _told(state: State, names: Sequence[str]) -> list[str]:
+    """The deal's public events in sentences, every player by his name (the same story
+    for every seat and spectator: the page says whose seat it is). ``state.events()``
+    numbers them by the table's seats, a deal played inside the table (Chouette,
+    Binocle's continuation) too."""
+    naming = Names(tuple(names))
     return [e.describe(naming) for e in state.events()]
 
 
@@ -431,7 +432,7 @@ class TableService:
             "commitment": live.deals[len(match.deals) - 1].commitment,
             "to_move": cp if cp >= 0 and not match.is_over() else None,
             "your_turn": your_turn, "svg": str(picture), "legal": legal,
-            "events": _told(state, names, seat)[-200:],
+            "events": _told(state, names)[-200:],
             "scores": None if hidden else list(state.scores()),
             "sheet": match.sheet.to_json() | {"labels": match.sheet.labels(names)},
             "over": match.is_over(), "summary": match.sheet.summary,
