@@ -351,8 +351,13 @@ class GameView:
         return out
 
     def notes(self, state: State, obs: Observation, seats: Seats) -> list[str]:
-        """Lines under the seats: the trick in play, the last trick."""
-        return self.last_trick(state, seats)
+        """Lines under the seats: the trick in play, who played each card (where the
+        observation's trick holds ``(seat, card)``, at a table of N), the last trick."""
+        trick = getattr(obs, "trick", ())
+        lines = []
+        if trick and isinstance(trick[0], tuple):
+            lines.append("This trick: " + plays_text(trick, seats))
+        return lines + self.last_trick(state, seats)
 
     def side_lines(self, state: State, obs: Observation, seats: Seats, match: Match
                    ) -> list[str]:

@@ -29,7 +29,6 @@ from .base import (
     match_total,
     own_points,
     partnership,
-    plays_text,
     rank_strength,
     show,
     show_cards,
@@ -331,11 +330,7 @@ class MultiBinocleView(BinocleStory):
     def notes(self, state: State, obs: Observation, seats: Seats) -> list[str]:
         if self._is_duel(state):
             return self._two().notes(state, obs, seats)
-        o: Any = obs
-        lines = []
-        if o.trick:
-            lines.append("This trick: " + plays_text(o.trick, seats))
-        return lines + self.last_trick(state, seats)
+        return super().notes(state, obs, seats)
 
     def side_lines(self, state: State, obs: Observation, seats: Seats, match: Match
                    ) -> list[str]:

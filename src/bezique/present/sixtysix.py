@@ -22,7 +22,6 @@ from .base import (
     _score_events,
     hand_text,
     match_total,
-    plays_text,
     show,
     side_line,
     side_names,
@@ -393,13 +392,6 @@ class KreutzView(GameView):
                 cells.append("to play")
             out.append(SeatLine(name, cells, notes, is_human=seat == seats.human))
         return out
-
-    def notes(self, state: State, obs: Observation, seats: Seats) -> list[str]:
-        o: Any = obs
-        lines = []
-        if o.trick:
-            lines.append("This trick: " + plays_text(o.trick, seats))
-        return lines + self.last_trick(state, seats)
 
     def side_lines(self, state: State, obs: Observation, seats: Seats, match: Match
                    ) -> list[str]:
