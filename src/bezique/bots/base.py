@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from abc import ABC, abstractmethod
+from typing import Any, ClassVar
 
 from ..core.game import Action, State
 
@@ -51,3 +52,44 @@ class Bot(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
+
+
+class InnerDealBot(Bot):
+    """A player of a game whose every deal holds a deal of another game (Chouette's duel
+    is Rubicon, three-handed Sixty-Six's two active hands are Sixty-Six): it hands that
+    deal to the other game's player, made with the same seed, which also draws on
+    :attr:`rng`. A subclass names the player (:attr:`inner`), the state it plays
+    (:attr:`deal_type`, described in words by :attr:`plays`) and where its inner deal
+    lies (:meth:`_inner_deal`)."""
+
+    inner: ClassVar[type[Bot]]
+    deal_type: ClassVar[type[State]]
+    plays: ClassVar[str]
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._inner = self.inner(seed)
+        super().__init__(seed)
+
+    @property
+    def rng(self) -> random.Random:  # the inner player draws on this generator
+        return self._inner.rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._inner.rng = value
+
+    @staticmethod
+    @abstractmethod
+    def _inner_deal(state: Any) -> State:
+        """The inner deal of ``state`` (a :attr:`deal_type`)."""
+
+    def _deal(self, state: State) -> State:
+        if isinstance(state, self.deal_type):
+            return self._inner_deal(state)
+        raise TypeError(f"{type(self).__name__} plays {self.plays}, not {state.game.title}")
+
+    def choose(self, state: State) -> Action:
+        return self._inner.choose(self._deal(state))
+
+    def advise(self, state: State) -> Advice:
+        return self._inner.advise(self._deal(state))
