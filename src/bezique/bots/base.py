@@ -54,6 +54,27 @@ class Bot(ABC):
         return f"<{type(self).__name__} {self.name}>"
 
 
+class ReasoningBot(Bot):
+    """A player whose :meth:`choose` and :meth:`advise` are one decision path,
+    :meth:`_decide`: ``advise`` gives the action with up to three of the reasons that
+    decided it, in a player's words and from the same evaluation, drawing on ``rng``
+    exactly as ``choose`` does (which skips building the reasons)."""
+
+    def choose(self, state: State) -> Action:
+        return self._decide(state, None)
+
+    def advise(self, state: State) -> Advice:
+        """What :meth:`choose` plays, and why (see the class's docstring)."""
+        why: list[str] = []
+        action = self._decide(state, why)
+        return Advice(action, tuple(why[:3]))
+
+    @abstractmethod
+    def _decide(self, state: State, why: list[str] | None) -> Action:
+        """The action to take now; ``why``, when given, receives the reasons, most
+        important first (built only when given)."""
+
+
 class InnerDealBot(Bot):
     """A player of a game whose every deal holds a deal of another game (Chouette's duel
     is Rubicon, three-handed Sixty-Six's two active hands are Sixty-Six): it hands that

@@ -34,7 +34,7 @@ from ..core.game import Action, State
 from ..games.kreutz import ACE, KING, POINTS, QUEEN, STRENGTH, TEN, KreutzObservation
 from ..games.sixtysix import Marry, Play
 from ..games.sixtysix_three import ThreeHandedSixtySixState
-from .base import Advice, Bot, InnerDealBot
+from .base import InnerDealBot, ReasoningBot
 from .sixtysix_rules import SixtySixRulesBot
 
 __all__ = ["KreutzRulesBot", "ThreeHandedSixtySixRulesBot"]
@@ -61,7 +61,7 @@ class ThreeHandedSixtySixRulesBot(InnerDealBot):
         return state.inner
 
 
-class KreutzRulesBot(Bot):
+class KreutzRulesBot(ReasoningBot):
     """Rule-based four-handed Sixty-Six (Kreutz-mariage): see the module docstring.
 
     >>> from bezique.games import make_game
@@ -71,14 +71,6 @@ class KreutzRulesBot(Bot):
     """
 
     name = "rules"
-
-    def choose(self, state: State) -> Action:
-        return self._decide(state, None)
-
-    def advise(self, state: State) -> Advice:
-        why: list[str] = []
-        action = self._decide(state, why)
-        return Advice(action, tuple(why[:3]))
 
     def _decide(self, state: State, why: list[str] | None) -> Action:
         seat = state.current_player()

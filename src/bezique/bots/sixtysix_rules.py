@@ -61,7 +61,7 @@ from ..games.sixtysix import (
     Show,
     SixtySixObservation,
 )
-from .base import Advice, Bot
+from .base import ReasoningBot
 
 ALL_CARDS: tuple[int, ...] = tuple(sorted(int(c) for c in PACK.all_cards()))
 
@@ -94,7 +94,7 @@ class SixtySixRulesParams:
 DEFAULT_PARAMS = SixtySixRulesParams()
 
 
-class SixtySixRulesBot(Bot):
+class SixtySixRulesBot(ReasoningBot):
     """Rule-based Sixty-Six: exact counting and claiming, marriages declared early, cheap
     captures of Aces and Tens, closing and the closed game played by looking ahead."""
 
@@ -107,21 +107,10 @@ class SixtySixRulesBot(Bot):
 
     # -- the decision --------------------------------------------------------------------
 
-    def choose(self, state: State) -> Action:
-        return self._decide(state, None)
-
-    def advise(self, state: State) -> Advice:
-        """What :meth:`choose` plays, and why: up to three reasons in a player's words,
-        cards in notation (``QS``, ``TD``), taken from the same evaluation and drawing on
-        ``self.rng`` exactly as ``choose`` does. Hands the adversary might hold are only
-        summed up (averages over them), never shown as if known."""
-        why: list[str] = []
-        action = self._decide(state, why)
-        return Advice(action, tuple(why[:3]))
-
     def _decide(self, state: State, why: list[str] | None) -> Action:
-        """The one decision path of ``choose`` and ``advise``; ``why``, when given,
-        receives the reasons (building them is skipped otherwise)."""
+        """The one decision path of ``choose`` and ``advise`` (:class:`ReasoningBot`): the
+        reasons name cards in notation (``QS``, ``TD``); hands the adversary might hold
+        are only summed up (averages over them), never shown as if known."""
         seat = state.current_player()
         obs = state.observation(seat)
         if not isinstance(obs, SixtySixObservation):
