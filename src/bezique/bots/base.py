@@ -5,9 +5,11 @@ from __future__ import annotations
 import dataclasses
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
-from ..core.game import Action, State
+from ..core.game import Action, Observation, State
+
+ObsT = TypeVar("ObsT", bound=Observation)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -52,6 +54,15 @@ class Bot(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
+
+
+def mover_observation(state: State, kind: type[ObsT], refusal: str) -> ObsT:
+    """The observation of the seat to move, which a player of one game needs to be a
+    ``kind``: a TypeError saying ``refusal`` (the game the player plays) otherwise."""
+    obs = state.observation(state.current_player())
+    if not isinstance(obs, kind):
+        raise TypeError(refusal)
+    return obs
 
 
 class ReasoningBot(Bot):

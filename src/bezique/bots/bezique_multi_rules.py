@@ -59,7 +59,7 @@ from ..games.bezique.multi import (
 )
 from ..games.bezique.two_handed import Exchange
 from .arena import BotFactory, TableStats, duplicate_table, rotations
-from .base import Bot
+from .base import Bot, mover_observation
 from .random_bot import RandomBot
 
 # the N-seat arena moved to .arena; its names stay importable from here
@@ -245,11 +245,9 @@ class MultiBeziqueRulesBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        seat = state.current_player()
-        obs = state.observation(seat)
-        if not isinstance(obs, MultiBeziqueObservation):
-            raise TypeError(f"{type(self).__name__} plays three- and four-handed Bézique,"
-                            f" not {state.game.title}")
+        obs = mover_observation(state, MultiBeziqueObservation,
+                                f"{type(self).__name__} plays three- and four-handed"
+                                f" Bézique, not {state.game.title}")
         view = _View(obs, state.game)
         if obs.phase in ("declare", "asked"):
             return self._after_trick(view, legal)

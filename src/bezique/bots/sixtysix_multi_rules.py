@@ -34,7 +34,7 @@ from ..core.game import Action, State
 from ..games.kreutz import ACE, KING, POINTS, QUEEN, STRENGTH, TEN, KreutzObservation
 from ..games.sixtysix import Marry, Play
 from ..games.sixtysix_three import ThreeHandedSixtySixState
-from .base import InnerDealBot, ReasoningBot
+from .base import InnerDealBot, ReasoningBot, mover_observation
 from .sixtysix_rules import SixtySixRulesBot
 
 __all__ = ["KreutzRulesBot", "ThreeHandedSixtySixRulesBot"]
@@ -73,10 +73,8 @@ class KreutzRulesBot(ReasoningBot):
     name = "rules"
 
     def _decide(self, state: State, why: list[str] | None) -> Action:
-        seat = state.current_player()
-        obs = state.observation(seat)
-        if not isinstance(obs, KreutzObservation):
-            raise TypeError("KreutzRulesBot plays four-handed Sixty-Six only")
+        obs = mover_observation(state, KreutzObservation,
+                                "KreutzRulesBot plays four-handed Sixty-Six only")
         legal = state.legal_actions()
         v = _View(obs)
         marries = [a for a in legal if type(a) is Marry]

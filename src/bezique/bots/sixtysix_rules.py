@@ -61,7 +61,7 @@ from ..games.sixtysix import (
     Show,
     SixtySixObservation,
 )
-from .base import ReasoningBot
+from .base import ReasoningBot, mover_observation
 
 ALL_CARDS: tuple[int, ...] = tuple(sorted(int(c) for c in PACK.all_cards()))
 
@@ -112,9 +112,8 @@ class SixtySixRulesBot(ReasoningBot):
         reasons name cards in notation (``QS``, ``TD``); hands the adversary might hold
         are only summed up (averages over them), never shown as if known."""
         seat = state.current_player()
-        obs = state.observation(seat)
-        if not isinstance(obs, SixtySixObservation):
-            raise TypeError("SixtySixRulesBot plays Sixty-Six only")
+        obs = mover_observation(state, SixtySixObservation,
+                                "SixtySixRulesBot plays Sixty-Six only")
         legal = state.legal_actions()
         v = _View(obs)
         me = seat
