@@ -213,6 +213,40 @@ class _FamilySolver(EndgameSolver):
                 rep[k] = rep[_KIND[nb & -nb]]
         return keep & legal, legal, rep
 
+    @staticmethod
+    def _root_values(pos: _Position, searched: int, answers: Callable[[int, int], int],
+                     led: Callable[[int, int, int], int],
+                     answered: Callable[[int], int]) -> dict[int, int]:
+        """The value for the mover of each kind in ``searched`` (presence bits): led,
+        ``led(his hand without it, the kind, the follower's answers)``, the answers being
+        ``answers(the follower's kinds, the kind)`` less the merged ones; or played to
+        the lead, ``answered(its bit)`` for the leader, turned."""
+        me = pos.to_move
+        h_me, h_ot = pos.hands[me], pos.hands[1 - me]
+        vals: dict[int, int] = {}
+        b = searched
+        if pos.lead < 0:
+            p_ot = _present(h_ot)
+            while b:
+                x = b & -b
+                b ^= x
+                lk = _KIND[x]
+                vals[lk] = led(h_me - x, lk, answers(p_ot, lk) & _unmerged(
+                    p_ot, _present(h_me - x) | x))
+        else:
+            while b:
+                x = b & -b
+                b ^= x
+                vals[_KIND[x]] = -answered(x)
+        return vals
+
+    @staticmethod
+    def _by_kind(rep: dict[int, int], legal: int, vals: dict[int, int], base: int = 0,
+                 scale: int = 1) -> dict[int, int]:
+        """Each legal kind's value (``base + scale *`` that of the kind it takes it from,
+        see :meth:`_root_kinds`)."""
+        return {k: base + scale * vals[r] for k, r in rep.items() if (1 << (4 * k)) & legal}
+
 
 class BeziqueSolver(_FamilySolver):
     """Exact last eight tricks of two-handed Bézique (see the module's docstring).
@@ -239,34 +273,17 @@ class BeziqueSolver(_FamilySolver):
         else:
             base = pos.points[me] - pos.points[1 - me]
         searched, legal, rep = self._root_kinds(pos)
-        vals: dict[int, int] = {}
         n = _count(h_me)
         rem = _brisques(h_me) + _brisques(h_ot) + self._bonus
-        b = searched
-        if pos.lead < 0:
-            p_ot = _present(h_ot)
-            while b:
-                x = b & -b
-                b ^= x
-                lk = _KIND[x]
-                answers = _follows(p_ot, lk, pos.trump) & _unmerged(
-                    p_ot, _present(h_me - x) | x)
-                vals[lk] = search.trick_value(h_me - x, h_ot, lk, answers, n, rem)
-        else:
-            lk = pos.lead
-            rem += _VAL[lk]
-            while b:
-                x = b & -b
-                b ^= x
-                # the leader's value of this answer, turned to the follower's (who holds
-                # the n cards each had before the lead)
-                vals[_KIND[x]] = -search.trick_value(h_ot, h_me, lk, x, n, rem)
+        trump, lead = pos.trump, pos.lead
+        vals = self._root_values(
+            pos, searched, lambda p, lk: _follows(p, lk, trump),
+            lambda h, lk, answers: search.trick_value(h, h_ot, lk, answers, n, rem),
+            # the leader's value of this answer (the follower holds the n cards each had
+            # before the lead)
+            lambda x: search.trick_value(h_ot, h_me, lead, x, n, rem + _VAL[lead]))
         self.nodes = search.nodes
-        out: dict[int, int] = {}
-        for k, r in rep.items():
-            if (1 << (4 * k)) & legal:
-                out[k] = base + 10 * vals[r]
-        return out
+        return self._by_kind(rep, legal, vals, base, 10)
 
     def _margin_so_far(self, state: State, pos: _Position) -> int:
         """The margin for the mover that the deal's end adds to what the model counts:
@@ -574,30 +591,15 @@ class RubiconSolver(_FamilySolver):
         L = pos.leader
         b = [pos.brisques[0], pos.brisques[1]]
         r = [int(pos.revoked[0]), int(pos.revoked[1])]
-        vals: dict[int, int] = {}
-        x_all = searched
-        if pos.lead < 0:
-            p_ot = _present(h_ot)
-            while x_all:
-                x = x_all & -x_all
-                x_all ^= x
-                lk = _KIND[x]
-                answers = search.answers(p_ot, lk) & _unmerged(p_ot, _present(h_me - x) | x)
-                vals[lk] = search.trick_value(h_me - x, h_ot, L, b[L], b[1 - L], r[L],
-                                              r[1 - L], lk, answers, n)
-        else:
-            lk = pos.lead
-            while x_all:
-                x = x_all & -x_all
-                x_all ^= x
-                vals[_KIND[x]] = -search.trick_value(h_ot, h_me, L, b[L], b[1 - L], r[L],
-                                                     r[1 - L], lk, x, n)
+        lead = pos.lead
+        vals = self._root_values(
+            pos, searched, search.answers,
+            lambda h, lk, answers: search.trick_value(h, h_ot, L, b[L], b[1 - L], r[L],
+                                                      r[1 - L], lk, answers, n),
+            lambda x: search.trick_value(h_ot, h_me, L, b[L], b[1 - L], r[L], r[1 - L],
+                                         lead, x, n))
         self.nodes = search.nodes
-        out: dict[int, int] = {}
-        for k, rk in rep.items():
-            if (1 << (4 * k)) & legal:
-                out[k] = vals[rk]
-        return out
+        return self._by_kind(rep, legal, vals)
 
 
 class _RubiconSearch:
