@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from typing import Any, ClassVar, TypeVar
 
 from ..core.game import Action, Observation, State
@@ -63,6 +64,22 @@ def mover_observation(state: State, kind: type[ObsT], refusal: str) -> ObsT:
     if not isinstance(obs, kind):
         raise TypeError(refusal)
     return obs
+
+
+def card_counts(cards: Iterable[int], *less: Iterable[int]) -> list[int]:
+    """The copies of each card id (a list of 64) among ``cards``, less those in each of
+    ``less``: a hand's or a table's counts, or, from the pack, what a seat has not seen.
+
+    >>> card_counts([12, 12, 13], [12])[12:14]
+    [1, 1]
+    """
+    counts = [0] * 64
+    for c in cards:
+        counts[c] += 1
+    for seen in less:
+        for c in seen:
+            counts[c] -= 1
+    return counts
 
 
 class ReasoningBot(Bot):
