@@ -125,22 +125,32 @@ def _unmerger(kind_of: dict[int, int], above: list[int]) -> Callable[[int, int],
     return unmerged
 
 
-#: the presence bits kept for search, four bits a kind (the Bézique solver)
+#: the presence bits kept for search, four bits a kind (the roots, the Rubicon search)
 _unmerged = _unmerger(_KIND, _ABOVE)
 
 
-def _follows(pf: int, lk: int, trump: int) -> int:
-    """The follower's legal kinds (presence bits) against a lead of kind ``lk``: follow
+def _follower(suits: list[int], above: list[int]) -> Callable[[int, int, int], int]:
+    """The function giving the follower's legal kinds ``follows(pf, lk, trump)`` among
+    his kinds ``pf`` against a lead of kind ``lk``, for a layout of presence bits
+    (``suits`` each suit's bits, ``above`` each kind's higher kinds of its suit): follow
     suit and win if able, void a trump, else any card."""
-    suit = lk >> 3
-    same = pf & _SUIT[suit]
-    if same:
-        return (same & _ABOVE[lk]) or same
-    if trump >= 0 and suit != trump:
-        tr = pf & _SUIT[trump]
-        if tr:
-            return tr
-    return pf
+
+    def follows(pf: int, lk: int, trump: int) -> int:
+        suit = lk >> 3
+        same = pf & suits[suit]
+        if same:
+            return (same & above[lk]) or same
+        if trump >= 0 and suit != trump:
+            tr = pf & suits[trump]
+            if tr:
+                return tr
+        return pf
+
+    return follows
+
+
+#: the follower's legal kinds, four bits a kind
+_follows = _follower(_SUIT, _ABOVE)
 
 
 class _Position:
@@ -334,21 +344,9 @@ def _brisques(h: int) -> int:
 _SUIT1 = [0xFF << (8 * s) for s in range(4)]
 _ABOVE1 = [sum(1 << (8 * (k >> 3) + r) for r in range((k & 7) + 1, 8)) for k in range(32)]
 _KIND1 = {1 << k: k for k in range(32)}
-#: :func:`_unmerged` with one bit per kind (the Rubicon solver)
+#: :func:`_unmerged` and :func:`_follows` with one bit per kind (the Bézique search)
 _unmerged1 = _unmerger(_KIND1, _ABOVE1)
-
-
-def _follows1(pf: int, lk: int, trump: int) -> int:
-    """:func:`_follows` with one bit per kind."""
-    suit = lk >> 3
-    same = pf & _SUIT1[suit]
-    if same:
-        return (same & _ABOVE1[lk]) or same
-    if trump >= 0 and suit != trump:
-        tr = pf & _SUIT1[trump]
-        if tr:
-            return tr
-    return pf
+_follows1 = _follower(_SUIT1, _ABOVE1)
 
 
 def _layers(h: int) -> tuple[int, int]:
