@@ -59,7 +59,7 @@ from ..games.bezique.multi import (
 )
 from ..games.bezique.two_handed import Exchange
 from .arena import BotFactory, TableStats, duplicate_table, rotations
-from .base import Bot
+from .base import Bot, card_counts, mover_observation
 from .random_bot import RandomBot
 
 # the N-seat arena moved to .arena; its names stay importable from here
@@ -84,12 +84,8 @@ class _View:
         self.seat = obs.seat
         self.trump = t = int(obs.trump)
         self.sides = obs.sides
-        mine = self.mine = [0] * 64
-        table = self.table = [0] * 64
-        for c in obs.hand:
-            mine[c] += 1
-        for c in obs.tables[self.seat]:
-            table[c] += 1
+        mine = self.mine = card_counts(obs.hand)
+        table = self.table = card_counts(obs.tables[self.seat])
         self.have = [mine[c] + table[c] for c in range(64)]
         self.turn_up = int(obs.turn_up) if obs.turn_up is not None else -1
         if self.turn_up >= 0:
@@ -107,25 +103,10 @@ class _View:
         self.values = {c.name: c.value for c in game.table}
         # every card not seen: the pack less this hand, every table, the known cards,
         # the tricks played and the trick in progress
-        unseen = [0] * 64
-        for c in game.pack.all_cards():
-            unseen[c] += 1
-        for c in obs.hand:
-            unseen[c] -= 1
-        for cards in obs.tables:
-            for c in cards:
-                unseen[c] -= 1
-        for p, cards in enumerate(obs.known_in_hand):
-            if p != self.seat:
-                for c in cards:
-                    unseen[c] -= 1
-        for c in obs.played:
-            unseen[c] -= 1
-        for c in obs.trick:
-            unseen[c] -= 1
-        if self.turn_up >= 0:
-            unseen[self.turn_up] -= 1
-        self.unseen = unseen
+        others = [cards for p, cards in enumerate(obs.known_in_hand) if p != self.seat]
+        self.unseen = card_counts(game.pack.all_cards(), obs.hand, *obs.tables, *others,
+                                  obs.played, obs.trick,
+                                  (self.turn_up,) if self.turn_up >= 0 else ())
         self._keep: dict[tuple[int, bool], float] = {}
 
     # -- what a card is worth keeping ----------------------------------------------------
@@ -247,11 +228,9 @@ class MultiBeziqueRulesBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        seat = state.current_player()
-        obs = state.observation(seat)
-        if not isinstance(obs, MultiBeziqueObservation):
-            raise TypeError(f"{type(self).__name__} plays three- and four-handed Bézique,"
-                            f" not {state.game.title}")
+        obs = mover_observation(state, MultiBeziqueObservation,
+                                f"{type(self).__name__} plays three- and four-handed"
+                                f" Bézique, not {state.game.title}")
         view = _View(obs, state.game)
         if obs.phase in ("declare", "asked", "partner"):
             return self._after_trick(view, legal)

@@ -67,7 +67,7 @@ from ..games.bezique import (
     ScoreCarried,
 )
 from ..games.bezique.two_handed import Bezique
-from .base import Advice, Bot
+from .base import ReasoningBot
 
 KINDS: tuple[int, ...] = tuple(sorted({int(c) for c in PACK.all_cards()}))
 """The 32 kinds of card; each is in the pack twice (``BZ 1``)."""
@@ -681,7 +681,7 @@ def _endgame_follow(lead: int, leader: tuple[int, ...], follower: tuple[int, ...
 
 # -- the player ----------------------------------------------------------------------------
 
-class BeziqueRulesBot(Bot):
+class BeziqueRulesBot(ReasoningBot):
     """A rule-based Bézique player: Foster's suggestions for good play as heuristics.
 
     >>> from bezique.games import make_game
@@ -702,20 +702,10 @@ class BeziqueRulesBot(Bot):
         super().__init__(seed)
         self.params = params if params is not None else DEFAULT_PARAMS
 
-    def choose(self, state: State) -> Action:
-        return self._decide(state, None)
-
-    def advise(self, state: State) -> Advice:
-        """What :meth:`choose` plays, and why: up to three reasons in a player's words,
-        cards in notation (``QS``, ``TD``), taken from the same evaluation. Only what the
-        seat to move may know is told (chances, not the adversary's hidden cards)."""
-        why: list[str] = []
-        action = self._decide(state, why)
-        return Advice(action, tuple(why[:3]))
-
     def _decide(self, state: State, why: list[str] | None) -> Action:
-        """The one decision path of ``choose`` and ``advise``; ``why``, when given,
-        receives the reasons (building them is skipped otherwise)."""
+        """The one decision path of ``choose`` and ``advise`` (:class:`ReasoningBot`): the
+        reasons name cards in notation (``QS``, ``TD``) and tell only what the seat to
+        move may know (chances, not the adversary's hidden cards)."""
         legal = state.legal_actions()
         if len(legal) == 1:
             if why is not None:

@@ -5,15 +5,13 @@ through :class:`~bezique.bots.rubicon_rules.RubiconRulesBot`)."""
 
 from __future__ import annotations
 
-import random
-
-from ..core.game import Action, State
+from ..core.game import State
 from ..games.bezique.chouette import Chouette, ChouetteState
-from .base import Advice, Bot
+from .base import InnerDealBot
 from .rubicon_rules import RubiconRulesBot
 
 
-class ChouetteRulesBot(Bot):
+class ChouetteRulesBot(InnerDealBot):
     """Plays each game of Chouette Bézique with the Rubicon rule-based player.
 
     >>> from bezique.games import make_game
@@ -25,28 +23,10 @@ class ChouetteRulesBot(Bot):
     games = (Chouette,)
 
     name = "rules"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._rubicon = RubiconRulesBot(seed)
-        super().__init__(seed)
-
-    @property
-    def rng(self) -> random.Random:  # the Rubicon player draws on this generator
-        return self._rubicon.rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._rubicon.rng = value
+    inner = RubiconRulesBot
+    deal_type = ChouetteState
+    plays = "Chouette Bézique"
 
     @staticmethod
-    def _deal(state: State) -> State:
-        if isinstance(state, ChouetteState):
-            return state.duel
-        raise TypeError(f"{ChouetteRulesBot.__name__} plays Chouette Bézique, not"
-                        f" {state.game.title}")
-
-    def choose(self, state: State) -> Action:
-        return self._rubicon.choose(self._deal(state))
-
-    def advise(self, state: State) -> Advice:
-        return self._rubicon.advise(self._deal(state))
+    def _inner_deal(state: ChouetteState) -> State:
+        return state.duel

@@ -55,7 +55,7 @@ from ..games.bezique.declarations import (
     Suited,
 )
 from ..games.bezique.rubicon import CarteBlanche, Rubicon, RubiconObservation, RubiconState
-from .base import Advice, Bot
+from .base import ReasoningBot
 
 QS, JD = SPADES * 16 + QUEEN, DIAMONDS * 16 + JACK
 _SEQ = (ACE, TEN, KING, QUEEN, JACK)
@@ -270,7 +270,7 @@ def _declare_value(game: Rubicon, a: Declare) -> float:
     return game.table[first.name].value + sum(0.6 * game.table[m.name].value for m in extra)
 
 
-class RubiconRulesBot(Bot):
+class RubiconRulesBot(ReasoningBot):
     """A rule-based Rubicon (or Chinese) Bézique player: Foster's suggestions as
     heuristics.
 
@@ -285,15 +285,6 @@ class RubiconRulesBot(Bot):
     games = (Rubicon,)
 
     name = "rules"
-
-    def choose(self, state: State) -> Action:
-        return self._decide(state, None)
-
-    def advise(self, state: State) -> Advice:
-        """What :meth:`choose` plays, and a reason or two in a player's words."""
-        why: list[str] = []
-        action = self._decide(state, why)
-        return Advice(action, tuple(why[:3]))
 
     def _decide(self, state: State, why: list[str] | None) -> Action:
         legal = state.legal_actions()

@@ -553,10 +553,63 @@ def _rule_default(game: Game[Any]) -> str:
     return "rules" if rule_bot_for(game) is not None else "random"
 
 
+# -- budgets -----------------------------------------------------------------------------
+# Defaults of about a second of CPU a move on this two-core machine, from the cost of an
+# iteration early in a deal (measured side by side, every game; later iterations are
+# cheaper): a random playout costs from 0.02 ms (Sixty-Six) to 2.6 ms (Chinese Bézique), a
+# PIMC world with rule-based playouts from 15 ms (four-handed) to 2 s (Chinese Bézique).
+# Sixty-Six's playouts end at the solver by default (about 0.3 ms a playout, against
+# 0.02 ms for a random playout to the end), hence its smaller flat and ISMCTS budgets.
+# benchmarks/ladder_quick.py prints the time per decision of any budget.
+
+# The budgets by game class (a subclass takes its parent's: Schnapsen Sixty-Six's).
+_FLAT_BUDGET: dict[type[Any], int] = {
+    Bezique: 2000, SixtySix: 3000, Rubicon: 600, Chinese: 350, ThreeHandedBezique: 1200,
+    FourHandedBezique: 900, Chouette: 600}
+_PIMC_BUDGET: dict[type[Any], int] = {
+    Bezique: 8, SixtySix: 8, Rubicon: 2, Chinese: 1, ThreeHandedBezique: 12,
+    FourHandedBezique: 30, Chouette: 2,
+    # Binocle's rule-based playouts run 24 tricks with both players' rules: two worlds
+    # keep a move near a second on one core; the auction's bidding weighs a whole deal
+    # for every bid
+    Binocle: 2, AuctionBinocle: 4}
+_ISMCTS_BUDGET: dict[type[Any], int] = {
+    Bezique: 2000, SixtySix: 4000, Rubicon: 700, Chinese: 300, ThreeHandedBezique: 1200,
+    FourHandedBezique: 900, Chouette: 700, AuctionBinocle: 500}
+#: The games whose playouts end at the exact solver by default (Sixty-Six and its
+#: subclasses, Schnapsen among them).
+_SOLVED_PLAYOUTS: dict[type[Any], bool] = {SixtySix: True}
+
+#: the playout policy, a parameter of every search player
+_ROLLOUT = Param("rollout", str, "the playout policy", choices=ROLLOUTS)
+#: whether playouts end at a solved endgame (flat Monte Carlo, ISMCTS)
+_SOLVED = Param("solver", bool, "end playouts at a solved endgame, valued exactly")
+
+
+class _PlayoutSearch(SearchBot):
+    """What flat Monte Carlo and ISMCTS share: values from playouts by the ``rollout``
+    policy (random by default), ended at a solved endgame (``solver``) where the game's
+    solver earns its cost (:func:`_fast_solver`), and a budget of playouts for each game
+    (:attr:`BUDGETS`, 1000 for a game not listed)."""
+
+    PARAMS: ClassVar[tuple[Param, ...]] = (*_COMMON, _ROLLOUT, _SOLVED)
+    BUDGETS: ClassVar[dict[type[Any], int]] = {}
+
+    @classmethod
+    def defaults(cls, game: Game[Any]) -> dict[str, Any]:
+        return {**super().defaults(game), "rollout": "random",
+                "solver": _fast_solver(game),
+                "iterations": by_class(cls.BUDGETS, type(game)) or 1000}
+
+    def _rollout(self, world: State, rng: random.Random) -> _Rollout:
+        """The playouts of one worker's share of a search from ``world``."""
+        return _Rollout(self.game, self.params["rollout"], rng, _playout_solver(self, world))
+
+
 # -- flat Monte Carlo --------------------------------------------------------------------
 
 
-class FlatMonteCarloBot(SearchBot):
+class FlatMonteCarloBot(_PlayoutSearch):
     """Flat Monte Carlo: ``iterations`` playouts shared in turn among the legal actions,
     each in a new world drawn with ``resample``, played out by the rollout policy
     (random by default, or ``rollout="rules"``; with ``solver=true``, the default in
@@ -567,20 +620,12 @@ class FlatMonteCarloBot(SearchBot):
     description = "flat Monte Carlo: random playouts of each legal action, mean margin"
     unit = "playouts"
     ALIASES = {"playouts": "iterations"}
-    PARAMS = (*_COMMON,
-              Param("rollout", str, "the playout policy", choices=ROLLOUTS),
-              Param("solver", bool, "end playouts at a solved endgame, valued exactly"))
-
-    @classmethod
-    def defaults(cls, game: Game[Any]) -> dict[str, Any]:
-        return {**super().defaults(game), "rollout": "random",
-                "solver": _fast_solver(game),
-                "iterations": by_class(_FLAT_BUDGET, type(game)) or 1000}
+    BUDGETS = _FLAT_BUDGET
 
     def _share(self, world: State, seat: int, rng: random.Random, iterations: int,
                deadline: float | None, extra: Any) -> RootStats:
         stats = RootStats()
-        rollout = _Rollout(self.game, self.params["rollout"], rng, _playout_solver(self, world))
+        rollout = self._rollout(world, rng)
         legal = world.legal_actions()
         offset = rng.randrange(len(legal))
         for i in range(iterations):
@@ -613,8 +658,7 @@ class PIMCBot(SearchBot):
                    " rule-based playouts")
     unit = "worlds"
     ALIASES = {"worlds": "iterations"}
-    PARAMS = (*_COMMON,
-              Param("rollout", str, "the playout policy", choices=ROLLOUTS),
+    PARAMS = (*_COMMON, _ROLLOUT,
               Param("rollouts", int, "playouts of each action in each world", 1),
               Param("solver", bool, "value endgames exactly with the game's solver"),
               Param("cutoff", bool, "stop playouts at a solved endgame (with solver)"),
@@ -831,7 +875,7 @@ class _Node:
         self.avail = 1
 
 
-class ISMCTSBot(SearchBot):
+class ISMCTSBot(_PlayoutSearch):
     """Single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012): one
     tree of the actions of every seat from the searching seat's information set; each
     simulation draws a world with ``resample`` and walks the tree with the actions legal
@@ -850,20 +894,18 @@ class ISMCTSBot(SearchBot):
     description = "information-set MCTS: one tree over sampled worlds, UCB1 with availability"
     unit = "simulations"
     ALIASES = {"simulations": "iterations"}
-    PARAMS = (*_COMMON,
-              Param("rollout", str, "the playout policy", choices=ROLLOUTS),
+    PARAMS = (*_COMMON, _ROLLOUT,
               Param("c", float, "UCB1 exploration constant (times the margins' spread)", 0),
-              Param("solver", bool, "end playouts at a solved endgame, valued exactly"))
+              _SOLVED)
+    BUDGETS = _ISMCTS_BUDGET
 
     @classmethod
     def defaults(cls, game: Game[Any]) -> dict[str, Any]:
-        return {**super().defaults(game), "rollout": "random", "c": 0.7,
-                "solver": _fast_solver(game),
-                "iterations": by_class(_ISMCTS_BUDGET, type(game)) or 1000}
+        return {**super().defaults(game), "c": 0.7}
 
     def _share(self, world: State, seat: int, rng: random.Random, iterations: int,
                deadline: float | None, extra: Any) -> RootStats:
-        rollout = _Rollout(self.game, self.params["rollout"], rng, _playout_solver(self, world))
+        rollout = self._rollout(world, rng)
         c = self.params["c"]
         root = _Node()
         lo, hi = math.inf, -math.inf
@@ -919,33 +961,6 @@ class ISMCTSBot(SearchBot):
                 stats.counts[a] = ch.visits
         return stats
 
-
-# -- budgets -----------------------------------------------------------------------------
-# Defaults of about a second of CPU a move on this two-core machine, from the cost of an
-# iteration early in a deal (measured side by side, every game; later iterations are
-# cheaper): a random playout costs from 0.02 ms (Sixty-Six) to 2.6 ms (Chinese Bézique), a
-# PIMC world with rule-based playouts from 15 ms (four-handed) to 2 s (Chinese Bézique).
-# Sixty-Six's playouts end at the solver by default (about 0.3 ms a playout, against
-# 0.02 ms for a random playout to the end), hence its smaller flat and ISMCTS budgets.
-# benchmarks/ladder_quick.py prints the time per decision of any budget.
-
-# The budgets by game class (a subclass takes its parent's: Schnapsen Sixty-Six's).
-_FLAT_BUDGET: dict[type[Any], int] = {
-    Bezique: 2000, SixtySix: 3000, Rubicon: 600, Chinese: 350, ThreeHandedBezique: 1200,
-    FourHandedBezique: 900, Chouette: 600}
-_PIMC_BUDGET: dict[type[Any], int] = {
-    Bezique: 8, SixtySix: 8, Rubicon: 2, Chinese: 1, ThreeHandedBezique: 12,
-    FourHandedBezique: 30, Chouette: 2,
-    # Binocle's rule-based playouts run 24 tricks with both players' rules: two worlds
-    # keep a move near a second on one core; the auction's bidding weighs a whole deal
-    # for every bid
-    Binocle: 2, AuctionBinocle: 4}
-_ISMCTS_BUDGET: dict[type[Any], int] = {
-    Bezique: 2000, SixtySix: 4000, Rubicon: 700, Chinese: 300, ThreeHandedBezique: 1200,
-    FourHandedBezique: 900, Chouette: 700, AuctionBinocle: 500}
-#: The games whose playouts end at the exact solver by default (Sixty-Six and its
-#: subclasses, Schnapsen among them).
-_SOLVED_PLAYOUTS: dict[type[Any], bool] = {SixtySix: True}
 
 SEARCH_BOTS: dict[str, type[SearchBot]] = {
     "flat": FlatMonteCarloBot,

@@ -27,7 +27,6 @@ seeing only his own observation:
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ..core.cards import card_name
@@ -35,7 +34,7 @@ from ..core.game import Action, State
 from ..games.kreutz import ACE, KING, POINTS, QUEEN, STRENGTH, TEN, KreutzMariage, KreutzObservation
 from ..games.sixtysix import Marry, Play
 from ..games.sixtysix_three import ThreeHandedSixtySix, ThreeHandedSixtySixState
-from .base import Advice, Bot
+from .base import InnerDealBot, ReasoningBot, mover_observation
 from .sixtysix_rules import SixtySixRulesBot
 
 __all__ = ["KreutzRulesBot", "ThreeHandedSixtySixRulesBot"]
@@ -43,7 +42,7 @@ __all__ = ["KreutzRulesBot", "ThreeHandedSixtySixRulesBot"]
 _ALL = tuple(s * 16 + r for s in range(4) for r in (ACE, TEN, KING, QUEEN, 11, 9, 8, 7))
 
 
-class ThreeHandedSixtySixRulesBot(Bot):
+class ThreeHandedSixtySixRulesBot(InnerDealBot):
     """Plays each deal of three-handed Sixty-Six with the two-handed rule player.
 
     >>> from bezique.games import make_game
@@ -55,34 +54,16 @@ class ThreeHandedSixtySixRulesBot(Bot):
     games = (ThreeHandedSixtySix,)
 
     name = "rules"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._two = SixtySixRulesBot(seed)
-        super().__init__(seed)
-
-    @property
-    def rng(self) -> random.Random:  # the two-handed player draws on this generator
-        return self._two.rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._two.rng = value
+    inner = SixtySixRulesBot
+    deal_type = ThreeHandedSixtySixState
+    plays = "three-handed Sixty-Six"
 
     @staticmethod
-    def _deal(state: State) -> State:
-        if isinstance(state, ThreeHandedSixtySixState):
-            return state.inner
-        raise TypeError(f"{ThreeHandedSixtySixRulesBot.__name__} plays three-handed"
-                        f" Sixty-Six, not {state.game.title}")
-
-    def choose(self, state: State) -> Action:
-        return self._two.choose(self._deal(state))
-
-    def advise(self, state: State) -> Advice:
-        return self._two.advise(self._deal(state))
+    def _inner_deal(state: ThreeHandedSixtySixState) -> State:
+        return state.inner
 
 
-class KreutzRulesBot(Bot):
+class KreutzRulesBot(ReasoningBot):
     """Rule-based four-handed Sixty-Six (Kreutz-mariage): see the module docstring.
 
     >>> from bezique.games import make_game
@@ -95,19 +76,9 @@ class KreutzRulesBot(Bot):
 
     name = "rules"
 
-    def choose(self, state: State) -> Action:
-        return self._decide(state, None)
-
-    def advise(self, state: State) -> Advice:
-        why: list[str] = []
-        action = self._decide(state, why)
-        return Advice(action, tuple(why[:3]))
-
     def _decide(self, state: State, why: list[str] | None) -> Action:
-        seat = state.current_player()
-        obs = state.observation(seat)
-        if not isinstance(obs, KreutzObservation):
-            raise TypeError("KreutzRulesBot plays four-handed Sixty-Six only")
+        obs = mover_observation(state, KreutzObservation,
+                                "KreutzRulesBot plays four-handed Sixty-Six only")
         legal = state.legal_actions()
         v = _View(obs)
         marries = [a for a in legal if type(a) is Marry]

@@ -62,7 +62,7 @@ from ..games.sixtysix import (
     SixtySix,
     SixtySixObservation,
 )
-from .base import Advice, Bot
+from .base import ReasoningBot, mover_observation
 
 ALL_CARDS: tuple[int, ...] = tuple(sorted(int(c) for c in PACK.all_cards()))
 
@@ -95,7 +95,7 @@ class SixtySixRulesParams:
 DEFAULT_PARAMS = SixtySixRulesParams()
 
 
-class SixtySixRulesBot(Bot):
+class SixtySixRulesBot(ReasoningBot):
     """Rule-based Sixty-Six: exact counting and claiming, marriages declared early, cheap
     captures of Aces and Tens, closing and the closed game played by looking ahead."""
 
@@ -110,25 +110,13 @@ class SixtySixRulesBot(Bot):
 
     # -- the decision --------------------------------------------------------------------
 
-    def choose(self, state: State) -> Action:
-        return self._decide(state, None)
-
-    def advise(self, state: State) -> Advice:
-        """What :meth:`choose` plays, and why: up to three reasons in a player's words,
-        cards in notation (``QS``, ``TD``), taken from the same evaluation and drawing on
-        ``self.rng`` exactly as ``choose`` does. Hands the adversary might hold are only
-        summed up (averages over them), never shown as if known."""
-        why: list[str] = []
-        action = self._decide(state, why)
-        return Advice(action, tuple(why[:3]))
-
     def _decide(self, state: State, why: list[str] | None) -> Action:
-        """The one decision path of ``choose`` and ``advise``; ``why``, when given,
-        receives the reasons (building them is skipped otherwise)."""
+        """The one decision path of ``choose`` and ``advise`` (:class:`ReasoningBot`): the
+        reasons name cards in notation (``QS``, ``TD``); hands the adversary might hold
+        are only summed up (averages over them), never shown as if known."""
         seat = state.current_player()
-        obs = state.observation(seat)
-        if not isinstance(obs, SixtySixObservation):
-            raise TypeError("SixtySixRulesBot plays Sixty-Six only")
+        obs = mover_observation(state, SixtySixObservation,
+                                "SixtySixRulesBot plays Sixty-Six only")
         legal = state.legal_actions()
         v = _View(obs)
         me = seat
@@ -676,74 +664,27 @@ class _Endgame:
                     p0 += val
                 else:
                     q0 += val
-            return self.follow(h0, h1, 0, c, p0, p1, t0, t1, q0, q1, _LOSS, _WIN)
+            return self.play(h0, h1, 0, c, p0, p1, t0, t1, q0, q1, _LOSS, _WIN)
         return self.trick(h0, h1, 0, lead, c, p0, p1, t0, t1, q0, q1, _LOSS, _WIN)
 
     def lead_value(self, hands: tuple[tuple[int, ...], tuple[int, ...]], leader: int,
                    pts: tuple[int, int], tr: tuple[int, int], pend: tuple[int, int]) -> int:
         """Value for seat 0 with ``leader`` to lead from these hands."""
-        return self.lead(_mask(hands[0]), _mask(hands[1]), leader, pts[0], pts[1], tr[0],
+        return self.play(_mask(hands[0]), _mask(hands[1]), leader, -1, pts[0], pts[1], tr[0],
                          tr[1], pend[0], pend[1], _LOSS, _WIN)
 
-    def lead(self, h0: int, h1: int, ld: int, p0: int, p1: int, t0: int, t1: int, q0: int,
-             q1: int, alpha: int, beta: int) -> int:
-        if (p0 if ld == 0 else p1) >= TARGET:
-            return self._right(ld, p0, p1, t0, t1)
-        key = (h0, h1, ld, -1, p0, p1, t0 > 0, t1 > 0, q0, q1)
-        lo, hi = self.memo.get(key, (_LOSS, _WIN))
-        if lo >= beta:
-            return lo
-        if hi <= alpha:
-            return hi
-        a0, b0 = alpha, beta
-        alpha, beta = max(alpha, lo), min(beta, hi)
-        hand = h0 if ld == 0 else h1
-        maximize = ld == 0
-        best = _LOSS if maximize else _WIN
-        trump = self.trump
-        for c in self.order:
-            if not hand >> c & 1:
-                continue
-            if ld == 0:
-                n0, n1 = h0 & ~(1 << c), h1
-            else:
-                n0, n1 = h0, h1 & ~(1 << c)
-            v = self.follow(n0, n1, ld, c, p0, p1, t0, t1, q0, q1, alpha, beta)
-            r = c & 15
-            if (r == KING or r == QUEEN) and hand >> (c ^ 1) & 1:  # a marriage to declare
-                val = 40 if c >> 4 == trump else 20
-                m0, m1, r0, r1 = p0, p1, q0, q1
-                if (t0 if ld == 0 else t1):
-                    if ld == 0:
-                        m0 += val
-                    else:
-                        m1 += val
-                else:
-                    if ld == 0:
-                        r0 += val
-                    else:
-                        r1 += val
-                if (m0 if ld == 0 else m1) >= TARGET:  # shown, not led (SS 24)
-                    w = self._right(ld, m0, m1, t0, t1)
-                else:
-                    w = self.follow(n0, n1, ld, c, m0, m1, t0, t1, r0, r1, alpha, beta)
-                v = max(v, w) if maximize else min(v, w)
-            if maximize:
-                if v > best:
-                    best = v
-                    if v > alpha:
-                        alpha = v
-            elif v < best:
-                best = v
-                if v < beta:
-                    beta = v
-            if alpha >= beta:
-                break
-        self._store(key, best, a0, b0, lo, hi)
-        return best
-
-    def follow(self, h0: int, h1: int, ld: int, lead: int, p0: int, p1: int, t0: int,
-               t1: int, q0: int, q1: int, alpha: int, beta: int) -> int:
+    def play(self, h0: int, h1: int, ld: int, lead: int, p0: int, p1: int, t0: int,
+             t1: int, q0: int, q1: int, alpha: int, beta: int) -> int:
+        """The value for seat 0 of a turn in the trick led by ``ld``: his lead when
+        ``lead`` is -1 (claiming 66 the moment he may; a King or Queen led as a marriage
+        or plainly), else the follower's answer to ``lead`` (following suit if able,
+        SS 29, 33)."""
+        if lead < 0:
+            if (p0 if ld == 0 else p1) >= TARGET:
+                return self._right(ld, p0, p1, t0, t1)
+            mover = ld
+        else:
+            mover = 1 - ld
         key = (h0, h1, ld, lead, p0, p1, t0 > 0, t1 > 0, q0, q1)
         lo, hi = self.memo.get(key, (_LOSS, _WIN))
         if lo >= beta:
@@ -752,21 +693,41 @@ class _Endgame:
             return hi
         a0, b0 = alpha, beta
         alpha, beta = max(alpha, lo), min(beta, hi)
-        f = 1 - ld
-        hand = h0 if f == 0 else h1
-        same = hand & _SUIT_MASK[lead >> 4]
-        opts = same or hand  # follow suit if able (SS 29, 33)
-        maximize = f == 0
+        hand = h0 if mover == 0 else h1
+        opts = hand if lead < 0 else hand & _SUIT_MASK[lead >> 4] or hand
+        maximize = mover == 0
         best = _LOSS if maximize else _WIN
+        trump = self.trump
         for c in self.order:
             if not opts >> c & 1:
                 continue
-            if f == 0:
-                v = self.trick(h0 & ~(1 << c), h1, 0, lead, c, p0, p1, t0, t1, q0, q1,
-                               alpha, beta)
+            if mover == 0:
+                n0, n1 = h0 & ~(1 << c), h1
             else:
-                v = self.trick(h0, h1 & ~(1 << c), 1, lead, c, p0, p1, t0, t1, q0, q1,
-                               alpha, beta)
+                n0, n1 = h0, h1 & ~(1 << c)
+            if lead >= 0:
+                v = self.trick(n0, n1, mover, lead, c, p0, p1, t0, t1, q0, q1, alpha, beta)
+            else:
+                v = self.play(n0, n1, ld, c, p0, p1, t0, t1, q0, q1, alpha, beta)
+                r = c & 15
+                if (r == KING or r == QUEEN) and hand >> (c ^ 1) & 1:  # a marriage
+                    val = 40 if c >> 4 == trump else 20
+                    m0, m1, r0, r1 = p0, p1, q0, q1
+                    if (t0 if ld == 0 else t1):
+                        if ld == 0:
+                            m0 += val
+                        else:
+                            m1 += val
+                    else:
+                        if ld == 0:
+                            r0 += val
+                        else:
+                            r1 += val
+                    if (m0 if ld == 0 else m1) >= TARGET:  # shown, not led (SS 24)
+                        w = self._right(ld, m0, m1, t0, t1)
+                    else:
+                        w = self.play(n0, n1, ld, c, m0, m1, t0, t1, r0, r1, alpha, beta)
+                    v = max(v, w) if maximize else min(v, w)
             if maximize:
                 if v > best:
                     best = v
@@ -806,7 +767,7 @@ class _Endgame:
                 else:
                     p1 += 10
             return self._end(p0, p1, t0, t1)
-        return self.lead(h0, h1, w, p0, p1, t0, t1, q0, q1, alpha, beta)
+        return self.play(h0, h1, w, -1, p0, p1, t0, t1, q0, q1, alpha, beta)
 
     def _store(self, key: tuple[int, ...], best: int, a0: int, b0: int, lo: int,
                hi: int) -> None:

@@ -125,22 +125,32 @@ def _unmerger(kind_of: dict[int, int], above: list[int]) -> Callable[[int, int],
     return unmerged
 
 
-#: the presence bits kept for search, four bits a kind (the Bézique solver)
+#: the presence bits kept for search, four bits a kind (the roots, the Rubicon search)
 _unmerged = _unmerger(_KIND, _ABOVE)
 
 
-def _follows(pf: int, lk: int, trump: int) -> int:
-    """The follower's legal kinds (presence bits) against a lead of kind ``lk``: follow
+def _follower(suits: list[int], above: list[int]) -> Callable[[int, int, int], int]:
+    """The function giving the follower's legal kinds ``follows(pf, lk, trump)`` among
+    his kinds ``pf`` against a lead of kind ``lk``, for a layout of presence bits
+    (``suits`` each suit's bits, ``above`` each kind's higher kinds of its suit): follow
     suit and win if able, void a trump, else any card."""
-    suit = lk >> 3
-    same = pf & _SUIT[suit]
-    if same:
-        return (same & _ABOVE[lk]) or same
-    if trump >= 0 and suit != trump:
-        tr = pf & _SUIT[trump]
-        if tr:
-            return tr
-    return pf
+
+    def follows(pf: int, lk: int, trump: int) -> int:
+        suit = lk >> 3
+        same = pf & suits[suit]
+        if same:
+            return (same & above[lk]) or same
+        if trump >= 0 and suit != trump:
+            tr = pf & suits[trump]
+            if tr:
+                return tr
+        return pf
+
+    return follows
+
+
+#: the follower's legal kinds, four bits a kind
+_follows = _follower(_SUIT, _ABOVE)
 
 
 class _Position:
@@ -213,6 +223,40 @@ class _FamilySolver(EndgameSolver):
                 rep[k] = rep[_KIND[nb & -nb]]
         return keep & legal, legal, rep
 
+    @staticmethod
+    def _root_values(pos: _Position, searched: int, answers: Callable[[int, int], int],
+                     led: Callable[[int, int, int], int],
+                     answered: Callable[[int], int]) -> dict[int, int]:
+        """The value for the mover of each kind in ``searched`` (presence bits): led,
+        ``led(his hand without it, the kind, the follower's answers)``, the answers being
+        ``answers(the follower's kinds, the kind)`` less the merged ones; or played to
+        the lead, ``answered(its bit)`` for the leader, turned."""
+        me = pos.to_move
+        h_me, h_ot = pos.hands[me], pos.hands[1 - me]
+        vals: dict[int, int] = {}
+        b = searched
+        if pos.lead < 0:
+            p_ot = _present(h_ot)
+            while b:
+                x = b & -b
+                b ^= x
+                lk = _KIND[x]
+                vals[lk] = led(h_me - x, lk, answers(p_ot, lk) & _unmerged(
+                    p_ot, _present(h_me - x) | x))
+        else:
+            while b:
+                x = b & -b
+                b ^= x
+                vals[_KIND[x]] = -answered(x)
+        return vals
+
+    @staticmethod
+    def _by_kind(rep: dict[int, int], legal: int, vals: dict[int, int], base: int = 0,
+                 scale: int = 1) -> dict[int, int]:
+        """Each legal kind's value (``base + scale *`` that of the kind it takes it from,
+        see :meth:`_root_kinds`)."""
+        return {k: base + scale * vals[r] for k, r in rep.items() if (1 << (4 * k)) & legal}
+
 
 class BeziqueSolver(_FamilySolver):
     """Exact last eight tricks of two-handed Bézique (see the module's docstring).
@@ -239,34 +283,17 @@ class BeziqueSolver(_FamilySolver):
         else:
             base = pos.points[me] - pos.points[1 - me]
         searched, legal, rep = self._root_kinds(pos)
-        vals: dict[int, int] = {}
         n = _count(h_me)
         rem = _brisques(h_me) + _brisques(h_ot) + self._bonus
-        b = searched
-        if pos.lead < 0:
-            p_ot = _present(h_ot)
-            while b:
-                x = b & -b
-                b ^= x
-                lk = _KIND[x]
-                answers = _follows(p_ot, lk, pos.trump) & _unmerged(
-                    p_ot, _present(h_me - x) | x)
-                vals[lk] = search.trick_value(h_me - x, h_ot, lk, answers, n, rem)
-        else:
-            lk = pos.lead
-            rem += _VAL[lk]
-            while b:
-                x = b & -b
-                b ^= x
-                # the leader's value of this answer, turned to the follower's (who holds
-                # the n cards each had before the lead)
-                vals[_KIND[x]] = -search.trick_value(h_ot, h_me, lk, x, n, rem)
+        trump, lead = pos.trump, pos.lead
+        vals = self._root_values(
+            pos, searched, lambda p, lk: _follows(p, lk, trump),
+            lambda h, lk, answers: search.trick_value(h, h_ot, lk, answers, n, rem),
+            # the leader's value of this answer (the follower holds the n cards each had
+            # before the lead)
+            lambda x: search.trick_value(h_ot, h_me, lead, x, n, rem + _VAL[lead]))
         self.nodes = search.nodes
-        out: dict[int, int] = {}
-        for k, r in rep.items():
-            if (1 << (4 * k)) & legal:
-                out[k] = base + 10 * vals[r]
-        return out
+        return self._by_kind(rep, legal, vals, base, 10)
 
     def _margin_so_far(self, state: State, pos: _Position) -> int:
         """The margin for the mover that the deal's end adds to what the model counts:
@@ -317,21 +344,9 @@ def _brisques(h: int) -> int:
 _SUIT1 = [0xFF << (8 * s) for s in range(4)]
 _ABOVE1 = [sum(1 << (8 * (k >> 3) + r) for r in range((k & 7) + 1, 8)) for k in range(32)]
 _KIND1 = {1 << k: k for k in range(32)}
-#: :func:`_unmerged` with one bit per kind (the Rubicon solver)
+#: :func:`_unmerged` and :func:`_follows` with one bit per kind (the Bézique search)
 _unmerged1 = _unmerger(_KIND1, _ABOVE1)
-
-
-def _follows1(pf: int, lk: int, trump: int) -> int:
-    """:func:`_follows` with one bit per kind."""
-    suit = lk >> 3
-    same = pf & _SUIT1[suit]
-    if same:
-        return (same & _ABOVE1[lk]) or same
-    if trump >= 0 and suit != trump:
-        tr = pf & _SUIT1[trump]
-        if tr:
-            return tr
-    return pf
+_follows1 = _follower(_SUIT1, _ABOVE1)
 
 
 def _layers(h: int) -> tuple[int, int]:
@@ -574,30 +589,15 @@ class RubiconSolver(_FamilySolver):
         L = pos.leader
         b = [pos.brisques[0], pos.brisques[1]]
         r = [int(pos.revoked[0]), int(pos.revoked[1])]
-        vals: dict[int, int] = {}
-        x_all = searched
-        if pos.lead < 0:
-            p_ot = _present(h_ot)
-            while x_all:
-                x = x_all & -x_all
-                x_all ^= x
-                lk = _KIND[x]
-                answers = search.answers(p_ot, lk) & _unmerged(p_ot, _present(h_me - x) | x)
-                vals[lk] = search.trick_value(h_me - x, h_ot, L, b[L], b[1 - L], r[L],
-                                              r[1 - L], lk, answers, n)
-        else:
-            lk = pos.lead
-            while x_all:
-                x = x_all & -x_all
-                x_all ^= x
-                vals[_KIND[x]] = -search.trick_value(h_ot, h_me, L, b[L], b[1 - L], r[L],
-                                                     r[1 - L], lk, x, n)
+        lead = pos.lead
+        vals = self._root_values(
+            pos, searched, search.answers,
+            lambda h, lk, answers: search.trick_value(h, h_ot, L, b[L], b[1 - L], r[L],
+                                                      r[1 - L], lk, answers, n),
+            lambda x: search.trick_value(h_ot, h_me, L, b[L], b[1 - L], r[L], r[1 - L],
+                                         lead, x, n))
         self.nodes = search.nodes
-        out: dict[int, int] = {}
-        for k, rk in rep.items():
-            if (1 << (4 * k)) & legal:
-                out[k] = vals[rk]
-        return out
+        return self._by_kind(rep, legal, vals)
 
 
 class _RubiconSearch:
