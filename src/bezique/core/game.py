@@ -245,14 +245,19 @@ class Options:
                 if getattr(self, f.name) != f.default}
 
 
-def option(default: Any, choices: tuple[Any, ...] | None, doc: str, source: str = "") -> Any:
+def option(default: Any, choices: tuple[Any, ...] | None, doc: str, source: str = "", *,
+           least: int | None = None) -> Any:
     """Declare one option field: its default (Foster's rule), the values it takes (None:
-    any value of the default's type), a line of documentation in a player's words (what
-    ``bezique play --list-options`` shows) and its ``source`` label in the rule texts."""
+    any value of the default's type; a whole number without choices may name the
+    ``least`` it takes), a line of documentation in a player's words (what ``bezique
+    play --list-options`` shows) and its ``source`` label in the rule texts."""
     meta: dict[str, Any] = {"doc": doc, "source": source}
     if choices:
         meta["choices"] = choices
+    if least is not None:
+        meta["least"] = least
     return dataclasses.field(default=default, metadata=meta)
+
 
 
 OptionsT = TypeVar("OptionsT", bound=Options)
@@ -293,6 +298,10 @@ def _coerce(field: dataclasses.Field[Any], raw: Any) -> Any:
             value = int(raw)
         if value is None:
             raise OptionError(f"option {field.name} takes a whole number, not {quoted(raw)}")
+        least = field.metadata.get("least")
+        if least is not None and value < least:
+            raise OptionError(f"option {field.name} takes a whole number of at least {least},"
+                              f" not {value!r}")
     else:
         value = str(raw).strip()
     if choices and value not in choices:
@@ -363,11 +372,13 @@ class Game(ABC, Generic[S]):
 
     def __init__(self, options: Options | None = None) -> None:
         opts = options if options is not None else self.options_class()
-        if not isinstance(opts, self.options_class):
+        if type(opts) is not self.options_class:  # a variant's options make another game
             other = (f"options of {opts.game_title}" if isinstance(opts, Options)
                      else f"a value of type {type(opts).__name__}")
             raise OptionError(f"{self.title} takes options of {self.title}, not {other}")
-        self.options = opts
+        # options built directly are checked as parsed ones are (an OptionError naming the
+        # option): a bad value would otherwise change the rules silently
+        self.options = opts = opts.from_mapping(opts.to_mapping())
         count = getattr(opts, "players", None)
         try:
             self.num_players = table.seat_count(

@@ -68,7 +68,7 @@ from typing import ClassVar
 
 from ..core import table as seating
 from ..core.cards import Card, Pack, Rank, Suit, card_name, parse_game_card
-from ..core.errors import IllegalActionError, NotationError, OptionError, quoted
+from ..core.errors import IllegalActionError, NotationError, quoted
 from ..core.game import (
     Action,
     DealResult,
@@ -139,7 +139,7 @@ class KreutzOptions(Options):
         "Game points for a won deal: schneider_33, 2 when the losers count under 33 (as"
         " two-handed); or foster_100, the book's figures, 2 when the winners count over"
         " 100. Every trick (the losers without one) is 3 either way.", "INVENTORY 18")
-    game_target: int = _opt(7, None, "Game points that win: 7 (Foster).", "SS 7")
+    game_target: int = _opt(7, None, "Game points that win: 7 (Foster).", "SS 7", least=1)
 
 
 def parse_action(text: str) -> Action:
@@ -192,13 +192,6 @@ class KreutzMariage(Game["KreutzState"]):
     options: KreutzOptions
     min_players = 4
     max_players = 4
-
-    def __init__(self, options: KreutzOptions | None = None) -> None:
-        super().__init__(options)
-        self.options = type(self.options).from_mapping(self.options.to_mapping())
-        if self.options.game_target < 1:
-            raise OptionError("option game_target takes a whole number of at least 1, not"
-                              f" {self.options.game_target!r}")
 
     def fixed_sides(self) -> Sequence[int]:
         """Partners sit opposite."""

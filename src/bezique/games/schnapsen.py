@@ -91,7 +91,7 @@ class SchnapsenOptions(Options):
     game_title: ClassVar[str] = "Schnapsen"
 
     game_target: int = _opt(7, None, "Game points that win the game: 7 (as Sixty-Six).",
-                            "SS 7")
+                            "SS 7", least=1)
     stakes: str = _opt(
         "per_game", ("per_game", "per_point"),
         "How a game is settled: so much a game, a loser without a point losing a double game"

@@ -62,7 +62,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, TypeVar
 
 from ..core.cards import Card, Pack, Rank, Suit, card_name, parse_game_card
-from ..core.errors import IllegalActionError, NotationError, OptionError, quoted
+from ..core.errors import IllegalActionError, NotationError, quoted
 from ..core.events import (
     NUMBERED,
     Claimed,
@@ -128,7 +128,8 @@ class SixtySixOptions(Options):
         "bottom", ("bottom", "middle", "top"),
         "When the non-dealer draws the trump card from the talon: the card he takes (the"
         " draw is blind, so fixing it takes no choice from him).", "V-SS-01")
-    game_target: int = _opt(7, None, "Game points that win the game: 7 (Foster).", "SS 7")
+    game_target: int = _opt(7, None, "Game points that win the game: 7 (Foster).", "SS 7",
+                            least=1)
     stakes: str = _opt(
         "per_game", ("per_game", "per_point"),
         "How a game is settled: so much a game, a loser without a point losing a double game"
@@ -290,15 +291,6 @@ class SixtySix(Game["SixtySixState"]):
     #: not before a dealer who scores at three, where failing to claim 66 scores nothing
     #: (three-handed Sixty-Six: :mod:`.sixtysix_three`)
     played_out_counts: ClassVar[bool] = True
-
-    def __init__(self, options: SixtySixOptions | None = None) -> None:
-        super().__init__(options)
-        # options built directly are checked as parsed ones are (OptionError naming the
-        # option), as Bezique does: an unknown trump making would otherwise deal silently
-        self.options = type(self.options).from_mapping(self.options.to_mapping())
-        if self.options.game_target < 1:
-            raise OptionError("option game_target takes a whole number of at least 1, not"
-                              f" {self.options.game_target!r}")
 
     @property
     def pack(self) -> Pack:

@@ -63,7 +63,6 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ..core.cards import Card, Pack, Suit
-from ..core.errors import OptionError
 from ..core.events import DealOver, Event, moved
 from ..core.game import (
     Action,
@@ -113,7 +112,7 @@ class ThreeHandedSixtySixOptions(Options):
         "When the trump card is drawn from the talon: the card taken (a blind draw).",
         "V-SS-01")
     game_target: int = _opt(7, None, "Game points that win: 7 (Foster); the dealer stops"
-                                     " one short of it on his own deal.", "SS 7")
+                                     " one short of it on his own deal.", "SS 7", least=1)
     settlement: str = _opt(
         SETTLEMENTS[0], SETTLEMENTS,
         "How the match is settled: the first man out takes the pool (the match ends when"
@@ -147,12 +146,7 @@ class ThreeHandedSixtySix(Game["ThreeHandedSixtySixState"]):
 
     def __init__(self, options: ThreeHandedSixtySixOptions | None = None) -> None:
         super().__init__(options)
-        # options built directly are checked as parsed ones are (OptionError naming it)
-        self.options = type(self.options).from_mapping(self.options.to_mapping())
         o = self.options
-        if o.game_target < 1:
-            raise OptionError("option game_target takes a whole number of at least 1, not"
-                              f" {o.game_target!r}")
         duel = SixtySixOptions(trump_making=o.trump_making, pone_draw_from=o.pone_draw_from,
                                game_target=o.game_target)
         #: the two-handed game of the deals two play alone, once one is out

@@ -319,8 +319,6 @@ class MultiBezique(Game["MultiBeziqueState"]):
 
     def __init__(self, options: Options | None = None) -> None:
         super().__init__(options)
-        # options built directly are checked as parsed ones are (OptionError naming it)
-        self.options = type(self.options).from_mapping(self.options.to_mapping())
         o: Any = self.options
         # the two-handed rules and Enquire Within's variations of them, read at every
         # trick as plain attributes (as the two-handed game keeps them)

@@ -306,11 +306,6 @@ class Rubicon(Game["RubiconState"]):
 
     def __init__(self, options: RubiconOptions | None = None) -> None:
         super().__init__(options)
-        if type(self.options) is not self.options_class:
-            raise OptionError(f"{self.title} takes options of {self.title}, not options of"
-                              f" {self.options.game_title}")
-        # options built directly are checked as parsed ones are
-        self.options = type(self.options).from_mapping(self.options.to_mapping())
         o = self.options
         if o.series_deals < 1:
             raise OptionError(f"option series_deals takes a whole number of deals, at least"

@@ -304,10 +304,6 @@ class Bezique(Game["BeziqueState"]):
 
     def __init__(self, options: BeziqueOptions | None = None) -> None:
         super().__init__(options)
-        # options built directly are checked as parsed ones are (OptionError naming the
-        # option): a bad value would silently change the rules, e.g. a last-trick bonus
-        # at trick 30
-        self.options = type(self.options).from_mapping(self.options.to_mapping())
         o = self.options
         self._draw_pone_first = o.draw_order == "pone_always_first"
         self._carry = o.multiple_announcements == "carry"

@@ -262,7 +262,6 @@ class MultiBinocle(Game["MultiBinocleState"]):
 
     def __init__(self, options: Options | None = None) -> None:
         super().__init__(options)
-        self.options = type(self.options).from_mapping(self.options.to_mapping())
         o: Any = self.options
         self.table: MeldTable = meld_table(o.grand_binocle)
         self.hand_size = len(PACK_48) // self.num_players

@@ -210,7 +210,6 @@ class Binocle(Game["BinocleState"]):
 
     def __init__(self, options: BinocleOptions | None = None) -> None:
         super().__init__(options)
-        self.options = type(self.options).from_mapping(self.options.to_mapping())
         o = self.options
         if o.cards == 8:
             if o.pack != 64:
