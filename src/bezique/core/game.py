@@ -200,6 +200,19 @@ class Options:
         raise OptionError(cls._unknown(name))
 
     @classmethod
+    def shared(cls, name: str, doc: str | None = None) -> Any:
+        """This game's option ``name`` declared again, for another game that shares it:
+        the same default, values and source in the rule texts, in that game's words when
+        ``doc`` is given (``game_target: int = SixtySixOptions.shared("game_target",
+        "...")``). So an option two games share is declared once."""
+        for f in dataclasses.fields(cls):
+            if f.name == name:
+                return option(f.default, f.metadata.get("choices"),
+                              f.metadata["doc"] if doc is None else doc, f.metadata["source"],
+                              least=f.metadata.get("least"))
+        raise OptionError(cls._unknown(name))
+
+    @classmethod
     def _unknown(cls, name: object) -> str:
         return (f"unknown option {quoted(name)} for {cls.game_title}; options: "
                 + ", ".join(cls.option_names()))

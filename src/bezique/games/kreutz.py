@@ -87,7 +87,7 @@ from ..core.trick import (
     TrickObservationN,
     TrickStateN,
 )
-from .sixtysix import Married, Marry, Play
+from .sixtysix import Married, Marry, Play, SixtySixOptions
 
 __all__ = ["BANDS", "DEALS", "KreutzMariage", "KreutzObservation", "KreutzOptions",
            "KreutzState", "ORDER", "POINTS", "parse_action"]
@@ -139,7 +139,8 @@ class KreutzOptions(Options):
         "Game points for a won deal: schneider_33, 2 when the losers count under 33 (as"
         " two-handed); or foster_100, the book's figures, 2 when the winners count over"
         " 100. Every trick (the losers without one) is 3 either way.", "INVENTORY 18")
-    game_target: int = _opt(7, None, "Game points that win: 7 (Foster).", "SS 7", least=1)
+    game_target: int = SixtySixOptions.shared("game_target",
+                                              "Game points that win: 7 (Foster).")
 
 
 def parse_action(text: str) -> Action:

@@ -100,19 +100,19 @@ class ThreeHandedSixtySixOptions(Options):
 
     game_title: ClassVar[str] = "Three-handed Sixty-Six"
 
-    trump_making: str = _opt(
-        "thirteenth_card_after_deal",
-        ("thirteenth_card_after_deal", "seventh_card_after_first_round",
-         "pone_draws_top_middle_or_bottom"),
+    # the two-handed deal's, in the words of this table
+    trump_making: str = SixtySixOptions.shared(
+        "trump_making",
         "How the trump card is turned in each two-handed deal: the 13th card after six"
         " each (the American way), the 7th after the first round of three, or drawn from"
-        " the talon by the player on the dealer's left.", "V-SS-01")
-    pone_draw_from: str = _opt(
-        "bottom", ("bottom", "middle", "top"),
-        "When the trump card is drawn from the talon: the card taken (a blind draw).",
-        "V-SS-01")
-    game_target: int = _opt(7, None, "Game points that win: 7 (Foster); the dealer stops"
-                                     " one short of it on his own deal.", "SS 7", least=1)
+        " the talon by the player on the dealer's left.")
+    pone_draw_from: str = SixtySixOptions.shared(
+        "pone_draw_from",
+        "When the trump card is drawn from the talon: the card taken (a blind draw).")
+    game_target: int = SixtySixOptions.shared(
+        "game_target",
+        "Game points that win: 7 (Foster); the dealer stops one short of it on his own"
+        " deal.")
     settlement: str = _opt(
         SETTLEMENTS[0], SETTLEMENTS,
         "How the match is settled: the first man out takes the pool (the match ends when"

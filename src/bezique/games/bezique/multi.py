@@ -92,7 +92,14 @@ from .declarations import (
     row,
 )
 from .declarations import JACK as _JACK
-from .two_handed import EXCHANGE, EnquireWithinOptions, Exchange, TurnUp, _exchange_word
+from .two_handed import (
+    EXCHANGE,
+    BeziqueOptions,
+    EnquireWithinOptions,
+    Exchange,
+    TurnUp,
+    _exchange_word,
+)
 from .two_handed import TABLE as TWO_HANDED_TABLE
 
 __all__ = [
@@ -245,19 +252,20 @@ class TableOptions(EnquireWithinOptions):
         "The trick that scores 10 as the last trick: the very last (Foster's two-handed"
         " game), or the last before the final eight, when the stock runs out (a variation"
         " in Enquire Within upon Everything).", "V-BZ-03")
-    game_target: int = _opt(
-        1000, (1000, 2000, 4000),
+    # the two-handed game's, in the words of a table of three or four
+    game_target: int = BeziqueOptions.shared(
+        "game_target",
         "Points for game: 1000, as in the two-handed game (Foster); 2000 or 4000 are also"
-        " played (Enquire Within upon Everything).", "V-BZ-17")
-    double_game_under_half: bool = _opt(
-        True, None,
+        " played (Enquire Within upon Everything).")
+    double_game_under_half: bool = BeziqueOptions.shared(
+        "double_game_under_half",
         "A game counts double when every loser has not reached half the target, as in the"
-        " two-handed game (Foster: the usual practice).", "V-BZ-19")
-    count_stock_allowed: bool = _opt(
-        True, None,
+        " two-handed game (Foster: the usual practice).")
+    count_stock_allowed: bool = BeziqueOptions.shared(
+        "count_stock_allowed",
         "Whether the players may count the stock (English laws, Foster's default) or not"
         " (French laws): 'false' only tells the screen not to show its size, which the"
-        " trick number tells anyway.", "V-BZ-11")
+        " trick number tells anyway.")
 
 
 @dataclasses.dataclass(frozen=True)

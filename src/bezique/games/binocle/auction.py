@@ -55,13 +55,14 @@ from .melds import CARD_POINTS, PACK_48, RANKS_48
 from .multi import (
     MELD,
     MODES,
-    PARTNER_SCORING,
     DixShown,
+    FourHandedBinocleOptions,
     MultiBinocle,
     MultiBinocleObservation,
     MultiBinocleState,
     parse_table_action,
 )
+from .two_handed import BinocleOptions
 
 __all__ = ["AUCTION_PASS", "AuctionBinocle", "AuctionBinocleOptions", "AuctionObservation",
            "AuctionState", "Bid", "Discard", "NameTrump", "Pass"]
@@ -223,14 +224,13 @@ class AuctionBinocleOptions(Options):
         " three, four at four, three bids each, the bidder taking the widow and"
         " discarding before he names the trump.", "V-AB-01")
     deals: int = _opt(6, None, "Deals in a game; the highest total wins.", "V-AB-03")
-    partnership_meld_scoring: str = _opt(
-        "own_trick_own_melds", PARTNER_SCORING,
+    partnership_meld_scoring: str = FourHandedBinocleOptions.shared(
+        "partnership_meld_scoring",
         "Partners: as four-handed Binocle (each scores his melds on his own trick; or on"
-        " either's trick; or both partners' melds combined).", "V-BN4-02")
-    grand_binocle: bool = _opt(
-        True, None,
-        "Whether grand binocle (K and Q of spades with the Jack of diamonds, 80) is a meld.",
-        "V-BN-02")
+        " either's trick; or both partners' melds combined).")
+    grand_binocle: bool = BinocleOptions.shared(
+        "grand_binocle",
+        "Whether grand binocle (K and Q of spades with the Jack of diamonds, 80) is a meld.")
 
 
 # -- the game -----------------------------------------------------------------------------

@@ -188,20 +188,13 @@ def parse_table_action(text: str, table: MeldTable, game: str,
 
 # -- options ------------------------------------------------------------------------------
 
-def _grand() -> Any:
-    return _opt(True, None,
-                "Whether grand binocle (K and Q of spades with the Jack of diamonds, 80) is a"
-                " meld; Foster lists it but notes it is not often played in America.",
-                "V-BN-02")
-
-
 @dataclasses.dataclass(frozen=True)
 class ThreeHandedBinocleOptions(Options):
     """The variants of three-handed Binocle (VARIANTS.md section 4)."""
 
     game_title: ClassVar[str] = "Three-handed Binocle"
 
-    grand_binocle: bool = _grand()
+    grand_binocle: bool = BinocleOptions.shared("grand_binocle")
     others_may_claim_overlooked_melds: bool = _opt(
         False, None,
         "Whether what a player's laid cards could make beyond what he announced may be"
@@ -230,12 +223,11 @@ class FourHandedBinocleOptions(Options):
         "Partners: each scores his melds only when he wins a trick himself; or either"
         " partner's trick scores the melds of both; or a partner's trick scores the best"
         " combinations of both partners' melds put together.", "V-BN4-02")
-    grand_binocle: bool = _grand()
-    others_may_claim_overlooked_melds: bool = _opt(
-        False, None,
+    grand_binocle: bool = BinocleOptions.shared("grand_binocle")
+    others_may_claim_overlooked_melds: bool = ThreeHandedBinocleOptions.shared(
+        "others_may_claim_overlooked_melds",
         "Whether what a player's laid cards could make beyond what he announced may be"
-        " claimed by the next player to his left (as the three-handed variation).",
-        "V-BN3-01")
+        " claimed by the next player to his left (as the three-handed variation).")
 
 
 # -- the score sheet ----------------------------------------------------------------------
