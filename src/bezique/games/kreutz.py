@@ -189,10 +189,9 @@ class KreutzMariage(Game["KreutzState"]):
 
     name = "sixtysix4"
     title = "Four-handed Sixty-Six"
-    options_class: ClassVar[type[Options]] = KreutzOptions
+    options_class = KreutzOptions
     options: KreutzOptions
-    min_players = 4
-    max_players = 4
+    min_players = max_players = 4
 
     def fixed_sides(self) -> Sequence[int]:
         """Partners sit opposite."""

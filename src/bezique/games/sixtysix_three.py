@@ -139,10 +139,9 @@ class ThreeHandedSixtySix(Game["ThreeHandedSixtySixState"]):
 
     name = "sixtysix3"
     title = "Three-handed Sixty-Six"
-    options_class: ClassVar[type[Options]] = ThreeHandedSixtySixOptions
+    options_class = ThreeHandedSixtySixOptions
     options: ThreeHandedSixtySixOptions
-    min_players = 3
-    max_players = 3
+    min_players = max_players = 3
 
     def __init__(self, options: ThreeHandedSixtySixOptions | None = None) -> None:
         super().__init__(options)

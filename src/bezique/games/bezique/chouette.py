@@ -55,7 +55,6 @@ from ...core.game import (
     DealResult,
     Game,
     Observation,
-    Options,
     State,
     check_seat,
 )
@@ -142,7 +141,7 @@ class Chouette(Game["ChouetteState"]):
 
     name = "chouette"
     title = "Chouette Bézique"
-    options_class: ClassVar[type[Options]] = ChouetteOptions
+    options_class = ChouetteOptions
     options: ChouetteOptions
     min_players = 3
     max_players = 6

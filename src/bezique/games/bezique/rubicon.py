@@ -300,7 +300,7 @@ class Rubicon(Game["RubiconState"]):
 
     name = "rubicon"
     title = "Rubicon Bézique"
-    options_class: ClassVar[type[Options]] = RubiconOptions
+    options_class = RubiconOptions
     options: RubiconOptions
     table: ClassVar[MeldTable] = RUBICON_TABLE
 
@@ -470,7 +470,7 @@ class Chinese(Rubicon):
 
     name = "chinese"
     title = "Chinese Bézique"
-    options_class: ClassVar[type[Options]] = ChineseOptions
+    options_class = ChineseOptions
     table: ClassVar[MeldTable] = CHINESE_TABLE
 
 
