@@ -215,7 +215,7 @@ class MeldTable:
         self.fours: tuple[tuple[str, int], ...] = tuple(sorted(
             ((c.name, c.shape.rank) for c in rows if isinstance(c.shape, Four)),
             key=lambda nr: self.combos[nr[0]].value))
-        self.meld: type[MeldBase] = MeldBase  # the game's Meld class, set by the game
+        self.meld: type[MeldBase] = MeldBase  # the game's Meld class (see meld_class)
         self._mark = {c.name: (c.value if shared_in_declaration else _BARRED) for c in rows}
         names: dict[tuple[str, ...], str] = {}
         for c in rows:
@@ -232,6 +232,19 @@ class MeldTable:
 
     def __getitem__(self, name: str) -> Combination:
         return self.combos[name]
+
+    def meld_class(self, name: str, module: str) -> type[MeldBase]:
+        """The game's class of one announced combination, a :class:`MeldBase` that names
+        this table's combinations, made the table's :attr:`meld`. ``name`` and
+        ``module`` are where the game binds it (``RubiconMeld = RUBICON_TABLE.meld_class(
+        "RubiconMeld", __name__)``): its repr and its pickles (a search's workers) name
+        it so."""
+        cls = type(name, (MeldBase,), {
+            "__slots__": (), "__module__": module, "__qualname__": name, "table": self,
+            "__doc__": f"One announced combination of {self.game}: its name and its cards,"
+                       " each marked if it already lay on the table (``KS*``)."})
+        self.meld = cls
+        return cls
 
     def __iter__(self) -> Any:
         return iter(self.combos.values())

@@ -81,7 +81,6 @@ from .declarations import (
     Declarer,
     Draw,
     Entry,
-    MeldBase,
     MeldTable,
     Play,
     ScoreCarried,
@@ -148,22 +147,8 @@ FOUR_PACK_TABLE = _with_beziques("Four-handed Bézique", [
     ("quadruple-bezique", "Quadruple Bézique", 4, 4500)])
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class ThreePackMeld(MeldBase):
-    """One announced combination of three-pack Bézique."""
-
-    table: ClassVar[MeldTable] = THREE_PACK_TABLE
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class FourPackMeld(MeldBase):
-    """One announced combination of four-pack Bézique."""
-
-    table: ClassVar[MeldTable] = FOUR_PACK_TABLE
-
-
-THREE_PACK_TABLE.meld = ThreePackMeld
-FOUR_PACK_TABLE.meld = FourPackMeld
+ThreePackMeld = THREE_PACK_TABLE.meld_class("ThreePackMeld", __name__)
+FourPackMeld = FOUR_PACK_TABLE.meld_class("FourPackMeld", __name__)
 
 # -- packs ---------------------------------------------------------------------------------
 

@@ -76,7 +76,6 @@ from .declarations import (
     Beziques,
     Declare,
     Entry,
-    MeldBase,
     MeldTable,
     Play,
     ScoreCarried,
@@ -144,22 +143,8 @@ CHINESE_TABLE = MeldTable("Chinese Bézique", _rows(), aliases=_ALIASES,
                           shared_in_declaration=False, max_melds=40)
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class RubiconMeld(MeldBase):
-    """One announced combination of Rubicon Bézique (``royal-sequence AH TH KH QH JH``)."""
-
-    table: ClassVar[MeldTable] = RUBICON_TABLE
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class ChineseMeld(MeldBase):
-    """One announced combination of Chinese Bézique."""
-
-    table: ClassVar[MeldTable] = CHINESE_TABLE
-
-
-RUBICON_TABLE.meld = RubiconMeld
-CHINESE_TABLE.meld = ChineseMeld
+RubiconMeld = RUBICON_TABLE.meld_class("RubiconMeld", __name__)
+ChineseMeld = CHINESE_TABLE.meld_class("ChineseMeld", __name__)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -63,7 +63,6 @@ from .declarations import (
     Combination,
     Declare,
     Draw,
-    MeldBase,
     MeldTable,
     Play,
     ScoreCarried,
@@ -109,15 +108,7 @@ TABLE = MeldTable("Bézique", [
 ], aliases={"four knaves": "four-jacks", "common marriage": "marriage"})
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Meld(MeldBase):
-    """One announced combination of Bézique: its name and its cards, each marked if it
-    already lay on the table (``KS*``) rather than coming fresh from the hand."""
-
-    table: ClassVar[MeldTable] = TABLE
-
-
-TABLE.meld = Meld
+Meld = TABLE.meld_class("Meld", __name__)
 
 #: The combinations in the order of the book's table (Declarations): class A, B, C.
 COMBINATIONS: dict[str, Combination] = TABLE.combos
