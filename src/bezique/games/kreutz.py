@@ -479,16 +479,6 @@ class KreutzState(TrickStateN):
 
     # -- copies, observations ---------------------------------------------------------------
 
-    def clone(self) -> KreutzState:
-        s = super().clone()
-        assert isinstance(s, KreutzState)
-        return s
-
-    def resample(self, seat: int, rng: random.Random) -> KreutzState:
-        s = super().resample(seat, rng)
-        assert isinstance(s, KreutzState)
-        return s
-
     def observation(self, seat: int) -> KreutzObservation:
         fields = self.observation_fields(seat)
         fields["phase"] = ("end" if self.phase == OVER_PHASE

@@ -401,6 +401,15 @@ class SixtySixState(TrickState):
                  "closed_opp_trick", "hands", "points", "pending", "tricks_won", "won", "phase",
                  "player", "lead", "tricks", "known", "voids", "log", "last_trick",
                  "last_winner", "winner", "value", "outcome")
+    # points, pending, tricks_won, voids and the lists inside won and known are never
+    # changed in place (a change makes a new list): shared, as the log is
+    copies: ClassVar[dict[str, str]] = {
+        "game": "same", "dealer": "same", "trump": "same", "nine": "same", "turn_up": "same",
+        "stock": "list", "closed": "same", "closer": "same", "closed_opp_trick": "same",
+        "hands": "pair", "points": "same", "pending": "same", "tricks_won": "same",
+        "won": "list", "phase": "same", "player": "same", "lead": "same", "tricks": "same",
+        "known": "list", "voids": "same", "log": "same", "last_trick": "same",
+        "last_winner": "same", "winner": "same", "value": "same", "outcome": "same"}
 
     game: SixtySix
     dealer: int
@@ -900,39 +909,7 @@ class SixtySixState(TrickState):
         self.log = ((DealOver, winner, value, why), self.log)
         self.phase = END
 
-    # -- copies, observations, sampling --------------------------------------------------
-
-    def clone(self: _S) -> _S:
-        s = type(self).__new__(type(self))  # a subclass's copy is of its own class
-        s.game = self.game
-        s.dealer = self.dealer
-        s.trump = self.trump
-        s.nine = self.nine
-        s.turn_up = self.turn_up
-        s.stock = self.stock[:]
-        s.closed = self.closed
-        s.closer = self.closer
-        s.closed_opp_trick = self.closed_opp_trick
-        s.hands = [self.hands[0][:], self.hands[1][:]]
-        # points, pending, tricks_won, voids and the lists inside won and known are never
-        # changed in place (a change makes a new list): shared, as the log is
-        s.points = self.points
-        s.pending = self.pending
-        s.tricks_won = self.tricks_won
-        s.won = self.won[:]
-        s.phase = self.phase
-        s.player = self.player
-        s.lead = self.lead
-        s.tricks = self.tricks
-        s.known = self.known[:]
-        s.voids = self.voids
-        s.log = self.log
-        s.last_trick = self.last_trick
-        s.last_winner = self.last_winner
-        s.winner = self.winner
-        s.value = self.value
-        s.outcome = self.outcome
-        return s
+    # -- observations, sampling --------------------------------------------------------
 
     def hidden_from(self, seat: int) -> list[int]:
         """The cards ``seat`` cannot see, sorted by card id: the face-down stock (closed or

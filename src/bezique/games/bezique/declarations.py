@@ -1238,11 +1238,24 @@ class Declarer(PublicLog):
 class TwoHandedState(Declarer, TrickState):
     """The state of a two-handed game of the family (Bézique, Rubicon): the family's
     declarations on the two-player trick base, the start of a deal, and the sample of the
-    hidden cards."""
+    hidden cards. A game's state adds its own fields (Bézique's turn-up, Rubicon's carte
+    blanche) and says how they are copied."""
 
-    __slots__ = ()
+    __slots__ = ("game", "dealer", "trump", "stock", "hands", "tables", "carried", "points",
+                 "phase", "player", "lead", "lead_table", "tricks", "won", "known", "serial",
+                 "log", "last_trick", "brisques", "last_winner", "_decl", "_rec")
+    # points and brisques, and the lists inside won and known, are never changed in place
+    # (a change makes a new list): shared, as the log is
+    copies: ClassVar[dict[str, str]] = {
+        "game": "same", "dealer": "same", "trump": "same", "stock": "list", "hands": "pair",
+        "tables": "pair", "carried": "pair", "points": "same", "phase": "same",
+        "player": "same", "lead": "same", "lead_table": "same", "tricks": "same",
+        "won": "list", "known": "list", "serial": "same", "log": "same",
+        "last_trick": "same", "brisques": "same", "last_winner": "same", "_decl": "same",
+        "_rec": "same"}
 
     dealer: int
+    stock: list[int]  # the top card last
     lead: int
     lead_table: bool
     tricks: int

@@ -1133,9 +1133,6 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
 
     # -- copies and samples --------------------------------------------------------------
 
-    def clone(self) -> MultiBeziqueState:
-        return cast(MultiBeziqueState, super().clone())
-
     def resample(self, seat: int, rng: random.Random) -> MultiBeziqueState:
         """A full state drawn among those ``seat`` cannot tell apart: the other hands'
         unknown cards and the stock dealt again from the hidden cards in sorted order,
@@ -1143,7 +1140,7 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
         the table cards taken back) and getting none it has shown it lacks (the last eight
         tricks' voids and failures to head). A function of the observation and ``rng``
         alone."""
-        s = cast(MultiBeziqueState, super().resample(seat, rng))
+        s = super().resample(seat, rng)
         s._decl = None
         return s
 

@@ -561,37 +561,17 @@ class RubiconState(TwoHandedState):
     lying intact, as ``(name, serials of its cards)``: what playing one of their cards
     breaks."""
 
-    __slots__ = ("game", "dealer", "trump", "stock", "hands", "tables", "carried", "points",
-                 "phase", "player", "lead", "lead_table", "tricks", "won", "known", "serial",
-                 "log", "last_trick", "brisques", "last_winner", "_decl", "shown", "live",
-                 "revoked", "groups", "_rec")
+    __slots__ = ("shown", "live", "revoked", "groups")
+    # lists never changed in place (a change makes a new one): shared
+    copies: ClassVar[dict[str, str]] = {
+        "shown": "same", "live": "same", "revoked": "same", "groups": "same"}
 
     game: Rubicon
-    dealer: int
-    trump: int  # NO_TRUMP until made
-    stock: list[int]  # the top card last
-    hands: list[list[int]]
-    tables: list[list[Entry]]
-    carried: list[list[tuple[str, int, tuple[int, ...], tuple[int, ...]]]]
-    points: list[int]
-    phase: int
-    player: int
-    lead: int
-    lead_table: bool
-    tricks: int
-    won: list[list[int]]
-    known: list[list[int]]  # cards publicly known to be in a concealed hand
-    serial: int
-    log: Any
-    last_trick: tuple[int, ...]
-    brisques: list[int]  # brisques won, counted only at the settlement (RB 32)
-    last_winner: int
-    _decl: dict[Action, Any] | None
+    # trump: NO_TRUMP until made; brisques: won, counted only at the settlement (RB 32)
     shown: list[bool]  # carte blanche shown
     live: list[bool]  # every card drawn since carte blanche shown (V-RB-05)
     revoked: list[int]  # the trick of a revoke under the French penalty, or -1
     groups: list[tuple[tuple[str, tuple[int, ...]], ...]]  # intact combinations, per seat
-    _rec: Any  # (log node, public record as of it): observations extend it, not redo it
 
     carried_sets_listed: ClassVar[int | None] = 1
     replacements_fresh: ClassVar[bool] = True
@@ -1035,40 +1015,7 @@ class RubiconState(TwoHandedState):
                     " play to the first trick")
         return super()._why_not(action)
 
-    # -- copies, observations, sampling --------------------------------------------------
-
-    def clone(self) -> RubiconState:
-        s = RubiconState.__new__(RubiconState)
-        s.game = self.game
-        s.dealer = self.dealer
-        s.trump = self.trump
-        s.stock = self.stock[:]
-        s.hands = [self.hands[0][:], self.hands[1][:]]
-        s.tables = [self.tables[0][:], self.tables[1][:]]
-        s.carried = [self.carried[0][:], self.carried[1][:]]
-        # points and brisques, and the lists inside won and known, are never changed in
-        # place (a change makes a new list): shared, as the log is
-        s.points = self.points
-        s.phase = self.phase
-        s.player = self.player
-        s.lead = self.lead
-        s.lead_table = self.lead_table
-        s.tricks = self.tricks
-        s.won = self.won[:]
-        s.known = self.known[:]
-        s.serial = self.serial
-        s.log = self.log
-        s.last_trick = self.last_trick
-        s.brisques = self.brisques
-        s.last_winner = self.last_winner
-        s._decl = self._decl
-        # lists never changed in place (a change makes a new one): shared
-        s.shown = self.shown
-        s.live = self.live
-        s.revoked = self.revoked
-        s.groups = self.groups
-        s._rec = self._rec
-        return s
+    # -- observations, sampling --------------------------------------------------------
 
     def observation(self, seat: int) -> RubiconObservation:
         seat = check_seat(seat)

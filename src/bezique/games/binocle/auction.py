@@ -578,12 +578,6 @@ class AuctionState(MultiBinocleState):
 
     # -- copies and views --------------------------------------------------------------
 
-    def clone(self) -> AuctionState:
-        return cast(AuctionState, super().clone())
-
-    def resample(self, seat: int, rng: random.Random) -> AuctionState:
-        return cast(AuctionState, super().resample(seat, rng))
-
     def observation_fields(self, seat: int) -> dict[str, Any]:
         f = super().observation_fields(seat)
         f.update(bids=self.bidding, high=self.high, bidder=self.bidder,

@@ -914,12 +914,6 @@ class MultiBinocleState(TrickStateN):
 
     # -- copies and views --------------------------------------------------------------
 
-    def clone(self) -> MultiBinocleState:
-        return cast(MultiBinocleState, super().clone())
-
-    def resample(self, seat: int, rng: random.Random) -> MultiBinocleState:
-        return cast(MultiBinocleState, super().resample(seat, rng))
-
     def observation_fields(self, seat: int) -> dict[str, Any]:
         f = super().observation_fields(seat)
         f["phase"] = self.phase_name() if self.phase != OVER else "over"

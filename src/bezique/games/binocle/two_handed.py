@@ -320,6 +320,9 @@ class BinocleState(BeziqueState):
     """A position in one deal of two-handed Binocle (see the module's docstring)."""
 
     __slots__ = ("standing", "target", "knocker", "knock_right", "reached")
+    copies: ClassVar[dict[str, str]] = {
+        "standing": "same", "target": "same", "knocker": "same", "knock_right": "same",
+        "reached": "same"}
 
     game: Binocle  # type: ignore[assignment]
     standing: tuple[int, int]
@@ -481,16 +484,6 @@ class BinocleState(BeziqueState):
         return super()._why_not(action)
 
     # -- copies and views ----------------------------------------------------------------
-
-    def clone(self) -> BinocleState:
-        s = super().clone()
-        assert isinstance(s, BinocleState)
-        s.standing = self.standing
-        s.target = self.target
-        s.knocker = self.knocker
-        s.knock_right = self.knock_right
-        s.reached = self.reached
-        return s
 
     _observation_type = BinocleObservation
 
