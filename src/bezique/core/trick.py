@@ -237,6 +237,16 @@ def _derived_copy(cls: type) -> Any:
     return copy
 
 
+def copying(**kinds: str) -> dict[str, str]:
+    """A class's :attr:`DerivedCopy.copies` written by kind, the fields of each in a
+    string: ``copying(same="dealer phase log", list="stock", pair="hands")``."""
+    unknown = [k for k in kinds if k not in _COPY_EXPRESSIONS]
+    if unknown:
+        raise TypeError(f"no way of copying called {', '.join(unknown)}: the ways are"
+                        f" {', '.join(_COPY_EXPRESSIONS)}")
+    return {name: kind for kind, names in kinds.items() for name in names.split()}
+
+
 class DerivedCopy(State):
     """A state whose :meth:`clone` is derived from its fields: each class says in
     :attr:`copies` how each field it adds (its ``__slots__``) is copied, and the copy is
@@ -249,7 +259,7 @@ class DerivedCopy(State):
     #: How :meth:`clone` copies each field a class adds: ``"same"`` shares it (a number,
     #: a tuple, the persistent log, a list never changed in place), ``"list"`` copies a
     #: list, ``"pair"`` the two lists of a list of two (a two-handed game's hands),
-    #: ``"lists"`` each list of a list.
+    #: ``"lists"`` each list of a list (see :func:`copying`).
     copies: ClassVar[dict[str, str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -719,13 +729,11 @@ class TrickStateN(PublicLog):
 
     # -- copies ------------------------------------------------------------------------
 
-    copies: ClassVar[dict[str, str]] = {
-        "game": "same", "n": "same", "dealer": "same", "phase": "same", "player": "same",
-        "hands": "lists", "known": "lists", "excluded": "list", "stock": "list",
-        "active": "same", "deal_sides": "same", "trump": "same", "leader": "same",
-        "trick": "list", "trick_seats": "list", "winner": "same", "points": "list",
-        "tricks": "same", "tricks_won": "list", "won": "lists", "last_trick": "same",
-        "log": "same"}
+    copies = copying(
+        same=("game n dealer phase player active deal_sides trump leader winner tricks last_trick"
+              " log"),
+        list="excluded stock trick trick_seats points tricks_won",
+        lists="hands known won")
 
     # -- what each seat sees -----------------------------------------------------------
 

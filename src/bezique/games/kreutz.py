@@ -86,6 +86,7 @@ from ..core.trick import (
     RankOrder,
     TrickObservationN,
     TrickStateN,
+    copying,
 )
 from .sixtysix import Married, Marry, Play, SixtySixOptions
 
@@ -305,8 +306,7 @@ class KreutzState(TrickStateN):
     ``marriages`` announced, and ``carry``, a tie carried from the deal before."""
 
     __slots__ = ("trump_card", "pending", "marriages", "carry")
-    copies: ClassVar[dict[str, str]] = {
-        "trump_card": "same", "pending": "list", "marriages": "same", "carry": "same"}
+    copies = copying(same="trump_card marriages carry", list="pending")
 
     order = ORDER
     observation_class = KreutzObservation

@@ -89,7 +89,7 @@ from ..core.game import (
 )
 from ..core.game import option as _opt
 from ..core.match import GameResult, ScoreSheet, SheetRow
-from ..core.trick import END_PHASE, RankOrder, TrickState
+from ..core.trick import END_PHASE, RankOrder, TrickState, copying
 
 # -- cards and tables ------------------------------------------------------------------
 
@@ -403,13 +403,12 @@ class SixtySixState(TrickState):
                  "last_winner", "winner", "value", "outcome")
     # points, pending, tricks_won, voids and the lists inside won and known are never
     # changed in place (a change makes a new list): shared, as the log is
-    copies: ClassVar[dict[str, str]] = {
-        "game": "same", "dealer": "same", "trump": "same", "nine": "same", "turn_up": "same",
-        "stock": "list", "closed": "same", "closer": "same", "closed_opp_trick": "same",
-        "hands": "pair", "points": "same", "pending": "same", "tricks_won": "same",
-        "won": "list", "phase": "same", "player": "same", "lead": "same", "tricks": "same",
-        "known": "list", "voids": "same", "log": "same", "last_trick": "same",
-        "last_winner": "same", "winner": "same", "value": "same", "outcome": "same"}
+    copies = copying(
+        same=("game dealer trump nine turn_up closed closer closed_opp_trick points pending"
+              " tricks_won phase player lead tricks voids log last_trick last_winner winner value"
+              " outcome"),
+        list="stock won known",
+        pair="hands")
 
     game: SixtySix
     dealer: int

@@ -53,7 +53,7 @@ from ...core.events import (
     event_of,
 )
 from ...core.game import Action, CardPlay, action_text, action_words, check_seat
-from ...core.trick import PublicLog, RankOrder, TrickState
+from ...core.trick import PublicLog, RankOrder, TrickState, copying
 
 # -- cards -----------------------------------------------------------------------------
 
@@ -1246,13 +1246,11 @@ class TwoHandedState(Declarer, TrickState):
                  "log", "last_trick", "brisques", "last_winner", "_decl", "_rec")
     # points and brisques, and the lists inside won and known, are never changed in place
     # (a change makes a new list): shared, as the log is
-    copies: ClassVar[dict[str, str]] = {
-        "game": "same", "dealer": "same", "trump": "same", "stock": "list", "hands": "pair",
-        "tables": "pair", "carried": "pair", "points": "same", "phase": "same",
-        "player": "same", "lead": "same", "lead_table": "same", "tricks": "same",
-        "won": "list", "known": "list", "serial": "same", "log": "same",
-        "last_trick": "same", "brisques": "same", "last_winner": "same", "_decl": "same",
-        "_rec": "same"}
+    copies = copying(
+        same=("game dealer trump points phase player lead lead_table tricks serial log last_trick"
+              " brisques last_winner _decl _rec"),
+        list="stock won known",
+        pair="hands tables carried")
 
     dealer: int
     stock: list[int]  # the top card last

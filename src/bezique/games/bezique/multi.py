@@ -61,7 +61,7 @@ from ...core.game import (
 )
 from ...core.game import option as _opt
 from ...core.match import ScoreSheet
-from ...core.trick import OVER_PHASE, PLAY_PHASE, TrickStateN
+from ...core.trick import OVER_PHASE, PLAY_PHASE, TrickStateN, copying
 from .declarations import (
     _PH,
     _PT,
@@ -627,10 +627,10 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
 
     __slots__ = ("turn_up", "tables", "carried", "serial", "spent", "asked", "decl_winner",
                  "last_winner", "exchanged", "declared", "_decl", "_rec")
-    copies: ClassVar[dict[str, str]] = {
-        "turn_up": "same", "tables": "lists", "carried": "lists", "serial": "same", "spent":
-        "list", "asked": "same", "decl_winner": "same", "last_winner": "same", "exchanged":
-        "same", "declared": "same", "_decl": "same", "_rec": "same"}
+    copies = copying(
+        same="turn_up serial asked decl_winner last_winner exchanged declared _decl _rec",
+        list="spent",
+        lists="tables carried")
 
     phase_names: ClassVar[dict[int, str]] = {PLAY: "play", DECLARE: "declare",
                                              ASKED: "asked", OFFERED: "partner",

@@ -54,7 +54,7 @@ from ...core.game import (
 )
 from ...core.game import option as _opt
 from ...core.match import GameResult, ScoreSheet, SheetRow
-from ...core.trick import END_PHASE, must_follow_and_win
+from ...core.trick import END_PHASE, copying, must_follow_and_win
 from .declarations import (
     _PH,
     _PT,
@@ -563,8 +563,7 @@ class RubiconState(TwoHandedState):
 
     __slots__ = ("shown", "live", "revoked", "groups")
     # lists never changed in place (a change makes a new one): shared
-    copies: ClassVar[dict[str, str]] = {
-        "shown": "same", "live": "same", "revoked": "same", "groups": "same"}
+    copies = copying(same="shown live revoked groups")
 
     game: Rubicon
     # trump: NO_TRUMP until made; brisques: won, counted only at the settlement (RB 32)

@@ -35,7 +35,7 @@ from ...core.game import (
 )
 from ...core.game import option as _opt
 from ...core.match import GameResult, ScoreSheet, SheetRow
-from ...core.trick import END_PHASE, must_follow_and_win
+from ...core.trick import END_PHASE, copying, must_follow_and_win
 from .declarations import (
     _PH,
     _PT,
@@ -498,8 +498,7 @@ class BeziqueState(TurnUp, TwoHandedState):
     """A position in one deal of two-handed Bézique."""
 
     __slots__ = ("turn_up", "exchanged", "declared", "seven_taken")
-    copies: ClassVar[dict[str, str]] = {
-        "turn_up": "same", "exchanged": "same", "declared": "same", "seven_taken": "same"}
+    copies = copying(same="turn_up exchanged declared seven_taken")
 
     game: Bezique
     turn_up: int  # -1 once drawn

@@ -50,6 +50,7 @@ from ...core.events import NUMBERED, BidMade, Event, Names, TrumpMade
 from ...core.game import Action, DealResult, Options, action_text, action_words, check_seat
 from ...core.game import option as _opt
 from ...core.match import ScoreSheet
+from ...core.trick import copying
 from ..bezique.declarations import NINE, read_card
 from .melds import CARD_POINTS, PACK_48, RANKS_48
 from .multi import (
@@ -345,9 +346,10 @@ class AuctionState(MultiBinocleState):
 
     __slots__ = ("high", "bidder", "bids_made", "out", "bidding", "widow", "tables",
                  "open_discards")
-    copies: ClassVar[dict[str, str]] = {
-        "high": "same", "bidder": "same", "bids_made": "list", "out": "list", "bidding": "same",
-        "widow": "same", "tables": "lists", "open_discards": "list"}
+    copies = copying(
+        same="high bidder bidding widow",
+        list="bids_made out open_discards",
+        lists="tables")
 
     phase_names: ClassVar[dict[int, str]] = {
         **MultiBinocleState.phase_names, BID: "bid", DISCARD: "discard", TRUMP: "trump"}

@@ -106,6 +106,7 @@ from ...core.trick import (
     PLAYS,
     TrickObservationN,
     TrickStateN,
+    copying,
 )
 from ..bezique.declarations import NINE, ORDER, MeldBase, MeldTable, read_card
 from .laying import Laying, best_laying, check_laying
@@ -549,10 +550,10 @@ class MultiBinocleState(TrickStateN):
 
     __slots__ = ("trump_card", "items", "scored", "laid", "shown", "first_card", "standing",
                  "targets", "knocker", "knock_right", "retired", "meld_queue")
-    copies: ClassVar[dict[str, str]] = {
-        "trump_card": "same", "items": "lists", "scored": "list", "laid": "list", "shown":
-        "lists", "first_card": "list", "standing": "same", "targets": "same", "knocker": "same",
-        "knock_right": "same", "retired": "same", "meld_queue": "list"}
+    copies = copying(
+        same="trump_card standing targets knocker knock_right retired",
+        list="scored laid first_card meld_queue",
+        lists="items shown")
 
     order: ClassVar[Any] = ORDER
     observation_class: ClassVar[type[TrickObservationN]] = MultiBinocleObservation

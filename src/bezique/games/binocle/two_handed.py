@@ -78,6 +78,7 @@ from ...core.events import ClaimJudged, Knocked
 from ...core.game import Action, DealResult, Game, Options, check_seat
 from ...core.game import option as _opt
 from ...core.match import ScoreSheet
+from ...core.trick import copying
 from ..bezique.declarations import (
     NINE,
     ORDER,
@@ -320,9 +321,7 @@ class BinocleState(BeziqueState):
     """A position in one deal of two-handed Binocle (see the module's docstring)."""
 
     __slots__ = ("standing", "target", "knocker", "knock_right", "reached")
-    copies: ClassVar[dict[str, str]] = {
-        "standing": "same", "target": "same", "knocker": "same", "knock_right": "same",
-        "reached": "same"}
+    copies = copying(same="standing target knocker knock_right reached")
 
     game: Binocle  # type: ignore[assignment]
     standing: tuple[int, int]
