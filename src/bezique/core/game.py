@@ -147,6 +147,40 @@ class Action:
         return self.notation()
 
 
+class WordAction(Action):
+    """An action written as one fixed word, its notation (``draw``, ``close``, ``knock``):
+    a subclass names it, ``class Close(WordAction, word="close")``, and the game keeps one
+    instance. Instances are equal, hashed and immutable as those of a frozen dataclass
+    without fields."""
+
+    __slots__ = ()
+
+    word: ClassVar[str]
+
+    def __init_subclass__(cls, word: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if word:
+            cls.word = word
+
+    def notation(self) -> str:
+        return self.word
+
+    def __eq__(self, other: object) -> bool:
+        return True if other.__class__ is self.__class__ else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}()"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+
 class CardPlay(Action):
     """An action that plays ``card`` from the hand to the trick (a lead or a follow):
     the one kind of action every trick game has, which front ends draw as the card

@@ -84,6 +84,7 @@ from ..core.game import (
     Game,
     Observation,
     Options,
+    WordAction,
     action_words,
     check_seat,
 )
@@ -170,36 +171,20 @@ class Show(Action):
         return f"show K{s} Q{s}"
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Close(Action):
+class Close(WordAction, word="close"):
     """Turn the trump card down on the stock: no more drawing, follow suit (Closing)."""
 
-    def notation(self) -> str:
-        return "close"
 
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Claim(Action):
+class Claim(WordAction, word="claim"):
     """Claim to have reached 66 and stop the hand (Announcing Sixty-six)."""
 
-    def notation(self) -> str:
-        return "claim"
 
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Draw(Action):
+class Draw(WordAction, word="draw"):
     """Draw from the stock after winning a trick (the adversary then draws)."""
 
-    def notation(self) -> str:
-        return "draw"
 
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Exchange(Action):
+class Exchange(WordAction, word="exchange"):
     """Exchange the Nine of trumps for the turn-up (The Trump); scores nothing."""
-
-    def notation(self) -> str:
-        return "exchange"
 
 
 CLOSE = Close()

@@ -52,7 +52,7 @@ from ...core.events import (
     declared_words,
     event_of,
 )
-from ...core.game import Action, CardPlay, action_text, action_words, check_seat
+from ...core.game import Action, CardPlay, WordAction, action_text, action_words, check_seat
 from ...core.trick import PublicLog, RankOrder, TrickState, copying
 
 # -- cards -----------------------------------------------------------------------------
@@ -420,12 +420,8 @@ class ScoreCarried(Action):
         return "score " + self.name + " " + " ".join(c.notation() for c in self.cards)
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Draw(Action):
+class Draw(WordAction, word="draw"):
     """Declare nothing (more) and draw from the stock."""
-
-    def notation(self) -> str:
-        return "draw"
 
 
 DRAW = Draw()

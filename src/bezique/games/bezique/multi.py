@@ -56,6 +56,7 @@ from ...core.game import (
     Game,
     Observation,
     Options,
+    WordAction,
     action_text,
     check_seat,
 )
@@ -194,22 +195,14 @@ class PackLessOne(Pack):
 
 # -- actions -------------------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class AskPartner(Action):
+class AskPartner(WordAction, word="ask"):
     """Four-handed: after winning a trick, ask the partner whether he has anything to
     declare, before drawing (EW 129). Written ``ask``."""
 
-    def notation(self) -> str:
-        return "ask"
 
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class NothingToDeclare(Action):
+class NothingToDeclare(WordAction, word="nothing"):
     """Four-handed: the partner asked answers that he declares nothing; the trick's
     winner may then declare himself, or draw. Written ``nothing``."""
-
-    def notation(self) -> str:
-        return "nothing"
 
 
 ASK = AskPartner()

@@ -49,6 +49,7 @@ from ...core.game import (
     Game,
     Observation,
     Options,
+    WordAction,
     action_text,
     check_seat,
 )
@@ -147,14 +148,10 @@ RubiconMeld = RUBICON_TABLE.meld_class("RubiconMeld", __name__)
 ChineseMeld = CHINESE_TABLE.meld_class("ChineseMeld", __name__)
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class CarteBlanche(Action):
+class CarteBlanche(WordAction, word="carte-blanche"):
     """Show carte blanche, a hand without King, Queen or Jack, and score 50 (RB 8); with
     ``carte_blanche_repeat=again_after_each_non_court_draw``, show the card just drawn
     (no court card either) and score 50 again."""
-
-    def notation(self) -> str:
-        return "carte-blanche"
 
 
 CARTE_BLANCHE = CarteBlanche()

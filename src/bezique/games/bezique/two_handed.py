@@ -30,6 +30,7 @@ from ...core.game import (
     Game,
     Observation,
     Options,
+    WordAction,
     action_text,
     check_seat,
 )
@@ -232,12 +233,8 @@ class BeziqueOptions(EnquireWithinOptions):
 
 # -- actions -----------------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Exchange(Action):
+class Exchange(WordAction, word="exchange"):
     """Exchange the Seven of trumps for the turn-up and score 10."""
-
-    def notation(self) -> str:
-        return "exchange"
 
 
 EXCHANGE = Exchange()

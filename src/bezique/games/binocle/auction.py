@@ -47,7 +47,15 @@ from ...core import table as seating
 from ...core.cards import Card, card_name
 from ...core.errors import IllegalActionError, NotationError, OptionError, quoted
 from ...core.events import NUMBERED, BidMade, Event, Names, TrumpMade
-from ...core.game import Action, DealResult, Options, action_text, action_words, check_seat
+from ...core.game import (
+    Action,
+    DealResult,
+    Options,
+    WordAction,
+    action_text,
+    action_words,
+    check_seat,
+)
 from ...core.game import option as _opt
 from ...core.match import ScoreSheet
 from ...core.trick import copying
@@ -89,12 +97,8 @@ class Bid(Action):
         return f"bid {self.points}"
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Pass(Action):
+class Pass(WordAction, word="pass"):
     """Make no bid: ``pass``."""
-
-    def notation(self) -> str:
-        return "pass"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

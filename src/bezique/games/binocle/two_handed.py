@@ -75,7 +75,7 @@ from typing import Any, ClassVar
 from ...core.cards import Pack, Rank, card_name
 from ...core.errors import IllegalActionError, OptionError
 from ...core.events import ClaimJudged, Knocked
-from ...core.game import Action, DealResult, Game, Options, check_seat
+from ...core.game import Action, DealResult, Game, Options, WordAction, check_seat
 from ...core.game import option as _opt
 from ...core.match import ScoreSheet
 from ...core.trick import copying
@@ -136,13 +136,9 @@ class BinocleOptions(Options):
         " Foster lists it but notes it is not often played in America.", "V-BN-02")
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Knock(Action):
+class Knock(WordAction, word="knock"):
     """Stop the play and claim the game: score, melds and the mental count of cards reach
     the target (BN 39)."""
-
-    def notation(self) -> str:
-        return "knock"
 
 
 KNOCK = Knock()
