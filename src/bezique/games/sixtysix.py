@@ -508,14 +508,12 @@ class SixtySixState(TrickState):
         default half the won cards); marriage points ``pending``; ``closed`` by ``closer``.
         Cards placed nowhere count as played in tricks not shown.
         """
-        s = cls.__new__(cls)
-        s.game = game
-        s.dealer = check_seat(dealer, 2, "dealer")
-        s.hands = [[int(c) for c in hands[0]], [int(c) for c in hands[1]]]
-        s.trump = int(trump)
+        s = cls._dealt(game, check_seat(dealer, 2, "dealer"),
+                       [[int(c) for c in hands[0]], [int(c) for c in hands[1]]],
+                       -1 if turn_up is None else int(turn_up), NINE,
+                       [int(c) for c in reversed(stock)])
+        s.trump = int(trump)  # the turn-up may be drawn
         s.nine = s.trump * 16 + NINE
-        s.turn_up = -1 if turn_up is None else int(turn_up)
-        s.stock = [int(c) for c in reversed(stock)]
         if phase not in PHASE_NAMES[:3]:
             raise ValueError(f"phase must be lead, follow or draw, not {phase!r}")
         s.phase = PHASE_NAMES.index(phase)
@@ -558,13 +556,6 @@ class SixtySixState(TrickState):
             for c in s.known[p]:
                 if c not in s.hands[p]:
                     raise ValueError(f"known card {card_name(c)} is not in hand {p}")
-        s.voids = [0, 0]
-        s.log = None
-        s.last_trick = ()
-        s.last_winner = -1
-        s.winner = -1
-        s.value = 0
-        s.outcome = ""
         return s
 
     # -- bookkeeping ---------------------------------------------------------------------
