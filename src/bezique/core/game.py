@@ -167,6 +167,40 @@ class Action:
         return self.notation()
 
 
+class WordAction(Action):
+    """An action written as one fixed word, its notation (``draw``, ``close``, ``knock``):
+    a subclass names it, ``class Close(WordAction, word="close")``, and the game keeps one
+    instance. Instances are equal, hashed and immutable as those of a frozen dataclass
+    without fields."""
+
+    __slots__ = ()
+
+    word: ClassVar[str]
+
+    def __init_subclass__(cls, word: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if word:
+            cls.word = word
+
+    def notation(self) -> str:
+        return self.word
+
+    def __eq__(self, other: object) -> bool:
+        return True if other.__class__ is self.__class__ else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}()"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+
 class CardPlay(Action):
     """An action that plays ``card`` from the hand to the trick (a lead or a follow):
     the one kind of action every trick game has, which front ends draw as the card
@@ -220,6 +254,19 @@ class Options:
         raise OptionError(cls._unknown(name))
 
     @classmethod
+    def shared(cls, name: str, doc: str | None = None) -> Any:
+        """This game's option ``name`` declared again, for another game that shares it:
+        the same default, values and source in the rule texts, in that game's words when
+        ``doc`` is given (``game_target: int = SixtySixOptions.shared("game_target",
+        "...")``). So an option two games share is declared once."""
+        for f in dataclasses.fields(cls):
+            if f.name == name:
+                return option(f.default, f.metadata.get("choices"),
+                              f.metadata["doc"] if doc is None else doc, f.metadata["source"],
+                              least=f.metadata.get("least"))
+        raise OptionError(cls._unknown(name))
+
+    @classmethod
     def _unknown(cls, name: object) -> str:
         return (f"unknown option {quoted(name)} for {cls.game_title}; options: "
                 + ", ".join(cls.option_names()))
@@ -265,14 +312,19 @@ class Options:
                 if getattr(self, f.name) != f.default}
 
 
-def option(default: Any, choices: tuple[Any, ...] | None, doc: str, source: str = "") -> Any:
+def option(default: Any, choices: tuple[Any, ...] | None, doc: str, source: str = "", *,
+           least: int | None = None) -> Any:
     """Declare one option field: its default (Foster's rule), the values it takes (None:
-    any value of the default's type), a line of documentation in a player's words (what
-    ``bezique play --list-options`` shows) and its ``source`` label in the rule texts."""
+    any value of the default's type; a whole number without choices may name the
+    ``least`` it takes), a line of documentation in a player's words (what ``bezique
+    play --list-options`` shows) and its ``source`` label in the rule texts."""
     meta: dict[str, Any] = {"doc": doc, "source": source}
     if choices:
         meta["choices"] = choices
+    if least is not None:
+        meta["least"] = least
     return dataclasses.field(default=default, metadata=meta)
+
 
 
 OptionsT = TypeVar("OptionsT", bound=Options)
@@ -313,6 +365,10 @@ def _coerce(field: dataclasses.Field[Any], raw: Any) -> Any:
             value = int(raw)
         if value is None:
             raise OptionError(f"option {field.name} takes a whole number, not {quoted(raw)}")
+        least = field.metadata.get("least")
+        if least is not None and value < least:
+            raise OptionError(f"option {field.name} takes a whole number of at least {least},"
+                              f" not {value!r}")
     else:
         value = str(raw).strip()
     if choices and value not in choices:
@@ -383,11 +439,13 @@ class Game(ABC, Generic[S]):
 
     def __init__(self, options: Options | None = None) -> None:
         opts = options if options is not None else self.options_class()
-        if not isinstance(opts, self.options_class):
+        if type(opts) is not self.options_class:  # a variant's options make another game
             other = (f"options of {opts.game_title}" if isinstance(opts, Options)
                      else f"a value of type {type(opts).__name__}")
             raise OptionError(f"{self.title} takes options of {self.title}, not {other}")
-        self.options = opts
+        # options built directly are checked as parsed ones are (an OptionError naming the
+        # option): a bad value would otherwise change the rules silently
+        self.options = opts = opts.from_mapping(opts.to_mapping())
         count = getattr(opts, "players", None)
         try:
             self.num_players = table.seat_count(

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Self
 
 from . import table
 from .cards import NUM_CARD_IDS, Card, Rank, Suit, card_name
@@ -217,7 +217,76 @@ def above_mask(card: int, strength: Sequence[int]) -> int:
 ORDER_AKQJT = RankOrder(sorted(Rank, reverse=True))
 
 
-class PublicLog(State):
+#: How a field is copied (see :attr:`DerivedCopy.copies`).
+_COPY_EXPRESSIONS = {"same": "self.{0}", "list": "self.{0}[:]",
+                     "pair": "[self.{0}[0][:], self.{0}[1][:]]",
+                     "lists": "[x[:] for x in self.{0}]"}
+
+
+def _derived_copy(cls: type) -> Any:
+    """The copy function of a state class, compiled from every field of its bases'
+    ``__slots__`` and the way each says it is copied (``copies``): as fast as one
+    written by hand, and it cannot forget a field."""
+    kinds: dict[str, str] = {}
+    slots: list[str] = []
+    for base in reversed(cls.__mro__):
+        kinds.update(base.__dict__.get("copies", {}))
+        own = base.__dict__.get("__slots__", ())
+        slots += [own] if isinstance(own, str) else [s for s in own if s not in slots]
+    missing = [s for s in slots if s not in kinds]
+    if missing:
+        raise TypeError(f"{cls.__name__} does not say how clone() copies "
+                        + ", ".join(missing) + " (add them to its copies)")
+    lines = ["def clone(self):", "    s = new(cls)"]
+    lines += [f"    s.{name} = " + _COPY_EXPRESSIONS[kinds[name]].format(name)
+              for name in slots]
+    lines.append("    return s")
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    exec("\n".join(lines), scope)  # noqa: S102 - our own field names, checked above
+    copy = scope["clone"]
+    copy.__qualname__ = f"{cls.__qualname__}.clone"
+    copy.__doc__ = DerivedCopy.clone.__doc__
+    return copy
+
+
+def copying(**kinds: str) -> dict[str, str]:
+    """A class's :attr:`DerivedCopy.copies` written by kind, the fields of each in a
+    string: ``copying(same="dealer phase log", list="stock", pair="hands")``."""
+    unknown = [k for k in kinds if k not in _COPY_EXPRESSIONS]
+    if unknown:
+        raise TypeError(f"no way of copying called {', '.join(unknown)}: the ways are"
+                        f" {', '.join(_COPY_EXPRESSIONS)}")
+    return {name: kind for kind, names in kinds.items() for name in names.split()}
+
+
+class DerivedCopy(State):
+    """A state whose :meth:`clone` is derived from its fields: each class says in
+    :attr:`copies` how each field it adds (its ``__slots__``) is copied, and the copy is
+    compiled from those when the class is defined, as fast as one written by hand. A
+    field cannot be forgotten: a class that adds one without saying how it is copied is
+    refused when defined."""
+
+    __slots__ = ()
+
+    #: How :meth:`clone` copies each field a class adds: ``"same"`` shares it (a number,
+    #: a tuple, the persistent log, a list never changed in place), ``"list"`` copies a
+    #: list, ``"pair"`` the two lists of a list of two (a two-handed game's hands),
+    #: ``"lists"`` each list of a list (see :func:`copying`).
+    copies: ClassVar[dict[str, str]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "clone" in cls.__dict__:
+            raise TypeError(f"{cls.__name__} writes its own clone(): it is derived from"
+                            " the fields' copies (say there how a field is copied)")
+        cls.clone = _derived_copy(cls)  # type: ignore[method-assign]
+
+    def clone(self) -> Self:
+        """An independent copy (derived from the fields' :attr:`copies`)."""
+        raise TypeError(f"{type(self).__name__} has no fields to copy")
+
+
+class PublicLog(DerivedCopy):
     """A public log kept as a persistent list ``(entry, previous)`` (newest first), so that
     copies share it for free: what both trick-state bases read it by. Each entry is an
     event in its compact form, ``(EventClass, *fields)`` (:mod:`~bezique.core.events`)."""
@@ -291,31 +360,6 @@ class TrickState(PublicLog):
 
 # -- tricks of N cards -------------------------------------------------------------------
 
-_COPY_EXPRESSIONS = {"same": "self.{0}", "list": "self.{0}[:]",
-                     "lists": "[x[:] for x in self.{0}]"}
-
-
-def _derived_copy(cls: type) -> Any:
-    """The copy function of a state class, compiled from every field of its bases'
-    ``__slots__`` and the way each says it is copied (``copies``): as fast as one
-    written by hand, and it cannot forget a field."""
-    kinds: dict[str, str] = {}
-    slots: list[str] = []
-    for base in reversed(cls.__mro__):
-        kinds.update(base.__dict__.get("copies", {}))
-        own = base.__dict__.get("__slots__", ())
-        slots += [own] if isinstance(own, str) else [s for s in own if s not in slots]
-    missing = [s for s in slots if s not in kinds]
-    if missing:
-        raise TypeError(f"{cls.__name__} does not say how clone() copies "
-                        + ", ".join(missing) + " (add them to its copies)")
-    lines = ["def _copy(self):", "    s = new(cls)"]
-    lines += [f"    s.{name} = " + _COPY_EXPRESSIONS[kinds[name]].format(name)
-              for name in slots]
-    lines.append("    return s")
-    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
-    exec("\n".join(lines), scope)  # noqa: S102 - our own field names, checked above
-    return scope["_copy"]
 
 #: :class:`TrickStateN`'s phase while cards are played to tricks.
 PLAY_PHASE = 0
@@ -698,28 +742,11 @@ class TrickStateN(PublicLog):
 
     # -- copies ------------------------------------------------------------------------
 
-    #: How :meth:`clone` copies each field a class adds (its ``__slots__``): ``"same"``
-    #: shares it (a number, a tuple, the persistent log, a list never changed in place),
-    #: ``"list"`` copies a list, ``"lists"`` a list of lists. Every class declares its
-    #: own fields; the copy is derived from these, so that a field cannot be forgotten
-    #: (a class that adds one without saying how it is copied is refused when defined).
-    copies: ClassVar[dict[str, str]] = {
-        "game": "same", "n": "same", "dealer": "same", "phase": "same", "player": "same",
-        "hands": "lists", "known": "lists", "excluded": "list", "stock": "list",
-        "active": "same", "deal_sides": "same", "trump": "same", "leader": "same",
-        "trick": "list", "trick_seats": "list", "winner": "same", "points": "list",
-        "tricks": "same", "tricks_won": "list", "won": "lists", "last_trick": "same",
-        "log": "same"}
-
-    _copy: ClassVar[Callable[[Any], Any]]
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._copy = _derived_copy(cls)
-
-    def clone(self) -> TrickStateN:
-        """An independent copy (derived from the fields' :attr:`copies`)."""
-        return type(self)._copy(self)  # type: ignore[no-any-return]
+    copies = copying(
+        same=("game n dealer phase player active deal_sides trump leader winner tricks last_trick"
+              " log"),
+        list="excluded stock trick trick_seats points tricks_won",
+        lists="hands known won")
 
     # -- what each seat sees -----------------------------------------------------------
 
@@ -750,7 +777,7 @@ class TrickStateN(PublicLog):
         seat alone knows (the cards it passed, its discards)."""
         return [k[:] for k in self.known] + [[] for _ in range(len(self.places()) - self.n)]
 
-    def resample(self, seat: int, rng: random.Random) -> TrickStateN:
+    def resample(self, seat: int, rng: random.Random) -> Self:
         """A full state drawn among those ``seat`` cannot tell apart: every card it
         cannot place (other hands it does not see, less their known cards; the stock,
         the widow, the undealt cards) dealt again, each place keeping its size and its

@@ -68,7 +68,7 @@ from typing import Any, ClassVar, cast
 
 from ..core import table as seating
 from ..core.cards import Card, Pack, Rank, Suit, card_name, parse_game_card
-from ..core.errors import IllegalActionError, NotationError, OptionError, quoted
+from ..core.errors import IllegalActionError, NotationError, quoted
 from ..core.game import (
     Action,
     DealResult,
@@ -86,8 +86,9 @@ from ..core.trick import (
     RankOrder,
     TrickObservationN,
     TrickStateN,
+    copying,
 )
-from .sixtysix import Married, Marry, Play
+from .sixtysix import Married, Marry, Play, SixtySixOptions
 
 __all__ = ["BANDS", "DEALS", "KreutzMariage", "KreutzObservation", "KreutzOptions",
            "KreutzState", "ORDER", "POINTS", "parse_action"]
@@ -139,7 +140,8 @@ class KreutzOptions(Options):
         "Game points for a won deal: schneider_33, 2 when the losers count under 33 (as"
         " two-handed); or foster_100, the book's figures, 2 when the winners count over"
         " 100. Every trick (the losers without one) is 3 either way.", "INVENTORY 18")
-    game_target: int = _opt(7, None, "Game points that win: 7 (Foster).", "SS 7")
+    game_target: int = SixtySixOptions.shared("game_target",
+                                              "Game points that win: 7 (Foster).")
 
 
 def parse_action(text: str) -> Action:
@@ -188,17 +190,9 @@ class KreutzMariage(Game["KreutzState"]):
 
     name = "sixtysix4"
     title = "Four-handed Sixty-Six"
-    options_class: ClassVar[type[Options]] = KreutzOptions
+    options_class = KreutzOptions
     options: KreutzOptions
-    min_players = 4
-    max_players = 4
-
-    def __init__(self, options: KreutzOptions | None = None) -> None:
-        super().__init__(options)
-        self.options = type(self.options).from_mapping(self.options.to_mapping())
-        if self.options.game_target < 1:
-            raise OptionError("option game_target takes a whole number of at least 1, not"
-                              f" {self.options.game_target!r}")
+    min_players = max_players = 4
 
     def fixed_sides(self) -> Sequence[int]:
         """Partners sit opposite."""
@@ -312,8 +306,7 @@ class KreutzState(TrickStateN):
     ``marriages`` announced, and ``carry``, a tie carried from the deal before."""
 
     __slots__ = ("trump_card", "pending", "marriages", "carry")
-    copies: ClassVar[dict[str, str]] = {
-        "trump_card": "same", "pending": "list", "marriages": "same", "carry": "same"}
+    copies = copying(same="trump_card marriages carry", list="pending")
 
     order = ORDER
     observation_class = KreutzObservation
@@ -485,16 +478,6 @@ class KreutzState(TrickStateN):
             self.phase = OVER_PHASE
 
     # -- copies, observations ---------------------------------------------------------------
-
-    def clone(self) -> KreutzState:
-        s = super().clone()
-        assert isinstance(s, KreutzState)
-        return s
-
-    def resample(self, seat: int, rng: random.Random) -> KreutzState:
-        s = super().resample(seat, rng)
-        assert isinstance(s, KreutzState)
-        return s
 
     def observation_fields(self, seat: int) -> dict[str, Any]:
         fields = super().observation_fields(seat)

@@ -49,7 +49,6 @@ from ..core.cards import Card, Pack, Rank, card_name
 from ..core.errors import IllegalActionError, NotationError
 from ..core.events import Played, TrickWon
 from ..core.game import Action, Options, check_seat
-from ..core.game import option as _opt
 from .sixtysix import (
     EXCHANGE,
     FOLLOW,
@@ -68,6 +67,7 @@ from .sixtysix import (
     Play,
     Show,
     SixtySix,
+    SixtySixOptions,
     SixtySixState,
 )
 from .sixtysix import parse_action as _parse_sixtysix
@@ -90,12 +90,12 @@ class SchnapsenOptions(Options):
 
     game_title: ClassVar[str] = "Schnapsen"
 
-    game_target: int = _opt(7, None, "Game points that win the game: 7 (as Sixty-Six).",
-                            "SS 7")
-    stakes: str = _opt(
-        "per_game", ("per_game", "per_point"),
+    game_target: int = SixtySixOptions.shared(
+        "game_target", "Game points that win the game: 7 (as Sixty-Six).")
+    stakes: str = SixtySixOptions.shared(
+        "stakes",
         "How a game is settled: so much a game, a loser without a point losing a double game"
-        " (as Sixty-Six), or so much a point.", "V-SS-02")
+        " (as Sixty-Six), or so much a point.")
 
 
 def parse_action(text: str) -> Action:

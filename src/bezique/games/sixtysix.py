@@ -62,7 +62,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, TypeVar
 
 from ..core.cards import Card, Pack, Rank, Suit, card_name, parse_game_card
-from ..core.errors import IllegalActionError, NotationError, OptionError, quoted
+from ..core.errors import IllegalActionError, NotationError, quoted
 from ..core.events import (
     NUMBERED,
     Claimed,
@@ -85,12 +85,13 @@ from ..core.game import (
     Game,
     Observation,
     Options,
+    WordAction,
     action_words,
     check_seat,
 )
 from ..core.game import option as _opt
 from ..core.match import GameResult, ScoreSheet, SheetRow
-from ..core.trick import END_PHASE, RankOrder, TrickState
+from ..core.trick import END_PHASE, RankOrder, TrickState, copying
 
 # -- cards and tables ------------------------------------------------------------------
 
@@ -129,7 +130,8 @@ class SixtySixOptions(Options):
         "bottom", ("bottom", "middle", "top"),
         "When the non-dealer draws the trump card from the talon: the card he takes (the"
         " draw is blind, so fixing it takes no choice from him).", "V-SS-01")
-    game_target: int = _opt(7, None, "Game points that win the game: 7 (Foster).", "SS 7")
+    game_target: int = _opt(7, None, "Game points that win the game: 7 (Foster).", "SS 7",
+                            least=1)
     stakes: str = _opt(
         "per_game", ("per_game", "per_point"),
         "How a game is settled: so much a game, a loser without a point losing a double game"
@@ -170,36 +172,20 @@ class Show(Action):
         return f"show K{s} Q{s}"
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Close(Action):
+class Close(WordAction, word="close"):
     """Turn the trump card down on the stock: no more drawing, follow suit (Closing)."""
 
-    def notation(self) -> str:
-        return "close"
 
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Claim(Action):
+class Claim(WordAction, word="claim"):
     """Claim to have reached 66 and stop the hand (Announcing Sixty-six)."""
 
-    def notation(self) -> str:
-        return "claim"
 
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Draw(Action):
+class Draw(WordAction, word="draw"):
     """Draw from the stock after winning a trick (the adversary then draws)."""
 
-    def notation(self) -> str:
-        return "draw"
 
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Exchange(Action):
+class Exchange(WordAction, word="exchange"):
     """Exchange the Nine of trumps for the turn-up (The Trump); scores nothing."""
-
-    def notation(self) -> str:
-        return "exchange"
 
 
 CLOSE = Close()
@@ -291,15 +277,6 @@ class SixtySix(Game["SixtySixState"]):
     #: not before a dealer who scores at three, where failing to claim 66 scores nothing
     #: (three-handed Sixty-Six: :mod:`.sixtysix_three`)
     played_out_counts: ClassVar[bool] = True
-
-    def __init__(self, options: SixtySixOptions | None = None) -> None:
-        super().__init__(options)
-        # options built directly are checked as parsed ones are (OptionError naming the
-        # option), as Bezique does: an unknown trump making would otherwise deal silently
-        self.options = type(self.options).from_mapping(self.options.to_mapping())
-        if self.options.game_target < 1:
-            raise OptionError("option game_target takes a whole number of at least 1, not"
-                              f" {self.options.game_target!r}")
 
     @property
     def pack(self) -> Pack:
@@ -410,6 +387,14 @@ class SixtySixState(TrickState):
                  "closed_opp_trick", "hands", "points", "pending", "tricks_won", "won", "phase",
                  "player", "lead", "tricks", "known", "voids", "log", "last_trick",
                  "last_winner", "winner", "value", "outcome")
+    # points, pending, tricks_won, voids and the lists inside won and known are never
+    # changed in place (a change makes a new list): shared, as the log is
+    copies = copying(
+        same=("game dealer trump nine turn_up closed closer closed_opp_trick points pending"
+              " tricks_won phase player lead tricks voids log last_trick last_winner winner value"
+              " outcome"),
+        list="stock won known",
+        pair="hands")
 
     game: SixtySix
     dealer: int
@@ -524,14 +509,12 @@ class SixtySixState(TrickState):
         default half the won cards); marriage points ``pending``; ``closed`` by ``closer``.
         Cards placed nowhere count as played in tricks not shown.
         """
-        s = cls.__new__(cls)
-        s.game = game
-        s.dealer = check_seat(dealer, 2, "dealer")
-        s.hands = [[int(c) for c in hands[0]], [int(c) for c in hands[1]]]
-        s.trump = int(trump)
+        s = cls._dealt(game, check_seat(dealer, 2, "dealer"),
+                       [[int(c) for c in hands[0]], [int(c) for c in hands[1]]],
+                       -1 if turn_up is None else int(turn_up), NINE,
+                       [int(c) for c in reversed(stock)])
+        s.trump = int(trump)  # the turn-up may be drawn
         s.nine = s.trump * 16 + NINE
-        s.turn_up = -1 if turn_up is None else int(turn_up)
-        s.stock = [int(c) for c in reversed(stock)]
         if phase not in PHASE_NAMES[:3]:
             raise ValueError(f"phase must be lead, follow or draw, not {phase!r}")
         s.phase = PHASE_NAMES.index(phase)
@@ -574,13 +557,6 @@ class SixtySixState(TrickState):
             for c in s.known[p]:
                 if c not in s.hands[p]:
                     raise ValueError(f"known card {card_name(c)} is not in hand {p}")
-        s.voids = [0, 0]
-        s.log = None
-        s.last_trick = ()
-        s.last_winner = -1
-        s.winner = -1
-        s.value = 0
-        s.outcome = ""
         return s
 
     # -- bookkeeping ---------------------------------------------------------------------
@@ -909,39 +885,7 @@ class SixtySixState(TrickState):
         self.log = ((DealOver, winner, value, why), self.log)
         self.phase = END
 
-    # -- copies, observations, sampling --------------------------------------------------
-
-    def clone(self: _S) -> _S:
-        s = type(self).__new__(type(self))  # a subclass's copy is of its own class
-        s.game = self.game
-        s.dealer = self.dealer
-        s.trump = self.trump
-        s.nine = self.nine
-        s.turn_up = self.turn_up
-        s.stock = self.stock[:]
-        s.closed = self.closed
-        s.closer = self.closer
-        s.closed_opp_trick = self.closed_opp_trick
-        s.hands = [self.hands[0][:], self.hands[1][:]]
-        # points, pending, tricks_won, voids and the lists inside won and known are never
-        # changed in place (a change makes a new list): shared, as the log is
-        s.points = self.points
-        s.pending = self.pending
-        s.tricks_won = self.tricks_won
-        s.won = self.won[:]
-        s.phase = self.phase
-        s.player = self.player
-        s.lead = self.lead
-        s.tricks = self.tricks
-        s.known = self.known[:]
-        s.voids = self.voids
-        s.log = self.log
-        s.last_trick = self.last_trick
-        s.last_winner = self.last_winner
-        s.winner = self.winner
-        s.value = self.value
-        s.outcome = self.outcome
-        return s
+    # -- observations, sampling --------------------------------------------------------
 
     def hidden_from(self, seat: int) -> list[int]:
         """The cards ``seat`` cannot see, sorted by card id: the face-down stock (closed or

@@ -63,7 +63,6 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ..core.cards import Card, Pack, Suit
-from ..core.errors import OptionError
 from ..core.events import DealOver, Event, moved
 from ..core.game import (
     SPECTATOR,
@@ -102,19 +101,19 @@ class ThreeHandedSixtySixOptions(Options):
 
     game_title: ClassVar[str] = "Three-handed Sixty-Six"
 
-    trump_making: str = _opt(
-        "thirteenth_card_after_deal",
-        ("thirteenth_card_after_deal", "seventh_card_after_first_round",
-         "pone_draws_top_middle_or_bottom"),
+    # the two-handed deal's, in the words of this table
+    trump_making: str = SixtySixOptions.shared(
+        "trump_making",
         "How the trump card is turned in each two-handed deal: the 13th card after six"
         " each (the American way), the 7th after the first round of three, or drawn from"
-        " the talon by the player on the dealer's left.", "V-SS-01")
-    pone_draw_from: str = _opt(
-        "bottom", ("bottom", "middle", "top"),
-        "When the trump card is drawn from the talon: the card taken (a blind draw).",
-        "V-SS-01")
-    game_target: int = _opt(7, None, "Game points that win: 7 (Foster); the dealer stops"
-                                     " one short of it on his own deal.", "SS 7")
+        " the talon by the player on the dealer's left.")
+    pone_draw_from: str = SixtySixOptions.shared(
+        "pone_draw_from",
+        "When the trump card is drawn from the talon: the card taken (a blind draw).")
+    game_target: int = SixtySixOptions.shared(
+        "game_target",
+        "Game points that win: 7 (Foster); the dealer stops one short of it on his own"
+        " deal.")
     settlement: str = _opt(
         SETTLEMENTS[0], SETTLEMENTS,
         "How the match is settled: the first man out takes the pool (the match ends when"
@@ -141,19 +140,13 @@ class ThreeHandedSixtySix(Game["ThreeHandedSixtySixState"]):
 
     name = "sixtysix3"
     title = "Three-handed Sixty-Six"
-    options_class: ClassVar[type[Options]] = ThreeHandedSixtySixOptions
+    options_class = ThreeHandedSixtySixOptions
     options: ThreeHandedSixtySixOptions
-    min_players = 3
-    max_players = 3
+    min_players = max_players = 3
 
     def __init__(self, options: ThreeHandedSixtySixOptions | None = None) -> None:
         super().__init__(options)
-        # options built directly are checked as parsed ones are (OptionError naming it)
-        self.options = type(self.options).from_mapping(self.options.to_mapping())
         o = self.options
-        if o.game_target < 1:
-            raise OptionError("option game_target takes a whole number of at least 1, not"
-                              f" {o.game_target!r}")
         duel = SixtySixOptions(trump_making=o.trump_making, pone_draw_from=o.pone_draw_from,
                                game_target=o.game_target)
         #: the two-handed game of the deals two play alone, once one is out

@@ -56,7 +56,6 @@ from ...core.game import (
     DealResult,
     Game,
     Observation,
-    Options,
     State,
     check_seat,
 )
@@ -143,7 +142,7 @@ class Chouette(Game["ChouetteState"]):
 
     name = "chouette"
     title = "Chouette Bézique"
-    options_class: ClassVar[type[Options]] = ChouetteOptions
+    options_class = ChouetteOptions
     options: ChouetteOptions
     min_players = 3
     max_players = 6

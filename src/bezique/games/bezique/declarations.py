@@ -52,8 +52,8 @@ from ...core.events import (
     declared_words,
     event_of,
 )
-from ...core.game import Action, CardPlay, action_text, action_words, check_seat
-from ...core.trick import PublicLog, RankOrder, TrickState
+from ...core.game import Action, CardPlay, WordAction, action_text, action_words, check_seat
+from ...core.trick import PublicLog, RankOrder, TrickState, copying
 
 # -- cards -----------------------------------------------------------------------------
 
@@ -215,7 +215,7 @@ class MeldTable:
         self.fours: tuple[tuple[str, int], ...] = tuple(sorted(
             ((c.name, c.shape.rank) for c in rows if isinstance(c.shape, Four)),
             key=lambda nr: self.combos[nr[0]].value))
-        self.meld: type[MeldBase] = MeldBase  # the game's Meld class, set by the game
+        self.meld: type[MeldBase] = MeldBase  # the game's Meld class (see meld_class)
         self._mark = {c.name: (c.value if shared_in_declaration else _BARRED) for c in rows}
         names: dict[tuple[str, ...], str] = {}
         for c in rows:
@@ -232,6 +232,19 @@ class MeldTable:
 
     def __getitem__(self, name: str) -> Combination:
         return self.combos[name]
+
+    def meld_class(self, name: str, module: str) -> type[MeldBase]:
+        """The game's class of one announced combination, a :class:`MeldBase` that names
+        this table's combinations, made the table's :attr:`meld`. ``name`` and
+        ``module`` are where the game binds it (``RubiconMeld = RUBICON_TABLE.meld_class(
+        "RubiconMeld", __name__)``): its repr and its pickles (a search's workers) name
+        it so."""
+        cls = type(name, (MeldBase,), {
+            "__slots__": (), "__module__": module, "__qualname__": name, "table": self,
+            "__doc__": f"One announced combination of {self.game}: its name and its cards,"
+                       " each marked if it already lay on the table (``KS*``)."})
+        self.meld = cls
+        return cls
 
     def __iter__(self) -> Any:
         return iter(self.combos.values())
@@ -407,12 +420,8 @@ class ScoreCarried(Action):
         return "score " + self.name + " " + " ".join(c.notation() for c in self.cards)
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Draw(Action):
+class Draw(WordAction, word="draw"):
     """Declare nothing (more) and draw from the stock."""
-
-    def notation(self) -> str:
-        return "draw"
 
 
 DRAW = Draw()
@@ -1225,11 +1234,22 @@ class Declarer(PublicLog):
 class TwoHandedState(Declarer, TrickState):
     """The state of a two-handed game of the family (Bézique, Rubicon): the family's
     declarations on the two-player trick base, the start of a deal, and the sample of the
-    hidden cards."""
+    hidden cards. A game's state adds its own fields (Bézique's turn-up, Rubicon's carte
+    blanche) and says how they are copied."""
 
-    __slots__ = ()
+    __slots__ = ("game", "dealer", "trump", "stock", "hands", "tables", "carried", "points",
+                 "phase", "player", "lead", "lead_table", "tricks", "won", "known", "serial",
+                 "log", "last_trick", "brisques", "last_winner", "_decl", "_rec")
+    # points and brisques, and the lists inside won and known, are never changed in place
+    # (a change makes a new list): shared, as the log is
+    copies = copying(
+        same=("game dealer trump points phase player lead lead_table tricks serial log last_trick"
+              " brisques last_winner _decl _rec"),
+        list="stock won known",
+        pair="hands tables carried")
 
     dealer: int
+    stock: list[int]  # the top card last
     lead: int
     lead_table: bool
     tricks: int

@@ -57,12 +57,13 @@ from ...core.game import (
     Game,
     Observation,
     Options,
+    WordAction,
     action_text,
     check_seat,
 )
 from ...core.game import option as _opt
 from ...core.match import ScoreSheet
-from ...core.trick import OVER_PHASE, PLAY_PHASE, TrickStateN
+from ...core.trick import OVER_PHASE, PLAY_PHASE, TrickStateN, copying
 from .declarations import (
     _PH,
     _PT,
@@ -82,7 +83,6 @@ from .declarations import (
     Declarer,
     Draw,
     Entry,
-    MeldBase,
     MeldTable,
     Play,
     ScoreCarried,
@@ -93,7 +93,14 @@ from .declarations import (
     row,
 )
 from .declarations import JACK as _JACK
-from .two_handed import EXCHANGE, EnquireWithinOptions, Exchange, TurnUp, _exchange_word
+from .two_handed import (
+    EXCHANGE,
+    BeziqueOptions,
+    EnquireWithinOptions,
+    Exchange,
+    TurnUp,
+    _exchange_word,
+)
 from .two_handed import TABLE as TWO_HANDED_TABLE
 
 __all__ = [
@@ -142,22 +149,8 @@ FOUR_PACK_TABLE = _with_beziques("Four-handed Bézique", [
     ("quadruple-bezique", "Quadruple Bézique", 4, 4500)])
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class ThreePackMeld(MeldBase):
-    """One announced combination of three-pack Bézique."""
-
-    table: ClassVar[MeldTable] = THREE_PACK_TABLE
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class FourPackMeld(MeldBase):
-    """One announced combination of four-pack Bézique."""
-
-    table: ClassVar[MeldTable] = FOUR_PACK_TABLE
-
-
-THREE_PACK_TABLE.meld = ThreePackMeld
-FOUR_PACK_TABLE.meld = FourPackMeld
+ThreePackMeld = THREE_PACK_TABLE.meld_class("ThreePackMeld", __name__)
+FourPackMeld = FOUR_PACK_TABLE.meld_class("FourPackMeld", __name__)
 
 # -- packs ---------------------------------------------------------------------------------
 
@@ -203,22 +196,14 @@ class PackLessOne(Pack):
 
 # -- actions -------------------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class AskPartner(Action):
+class AskPartner(WordAction, word="ask"):
     """Four-handed: after winning a trick, ask the partner whether he has anything to
     declare, before drawing (EW 129). Written ``ask``."""
 
-    def notation(self) -> str:
-        return "ask"
 
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class NothingToDeclare(Action):
+class NothingToDeclare(WordAction, word="nothing"):
     """Four-handed: the partner asked answers that he declares nothing; the trick's
     winner may then declare himself, or draw. Written ``nothing``."""
-
-    def notation(self) -> str:
-        return "nothing"
 
 
 ASK = AskPartner()
@@ -246,19 +231,20 @@ class TableOptions(EnquireWithinOptions):
         "The trick that scores 10 as the last trick: the very last (Foster's two-handed"
         " game), or the last before the final eight, when the stock runs out (a variation"
         " in Enquire Within upon Everything).", "V-BZ-03")
-    game_target: int = _opt(
-        1000, (1000, 2000, 4000),
+    # the two-handed game's, in the words of a table of three or four
+    game_target: int = BeziqueOptions.shared(
+        "game_target",
         "Points for game: 1000, as in the two-handed game (Foster); 2000 or 4000 are also"
-        " played (Enquire Within upon Everything).", "V-BZ-17")
-    double_game_under_half: bool = _opt(
-        True, None,
+        " played (Enquire Within upon Everything).")
+    double_game_under_half: bool = BeziqueOptions.shared(
+        "double_game_under_half",
         "A game counts double when every loser has not reached half the target, as in the"
-        " two-handed game (Foster: the usual practice).", "V-BZ-19")
-    count_stock_allowed: bool = _opt(
-        True, None,
+        " two-handed game (Foster: the usual practice).")
+    count_stock_allowed: bool = BeziqueOptions.shared(
+        "count_stock_allowed",
         "Whether the players may count the stock (English laws, Foster's default) or not"
         " (French laws): 'false' only tells the screen not to show its size, which the"
-        " trick number tells anyway.", "V-BZ-11")
+        " trick number tells anyway.")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -320,8 +306,6 @@ class MultiBezique(Game["MultiBeziqueState"]):
 
     def __init__(self, options: Options | None = None) -> None:
         super().__init__(options)
-        # options built directly are checked as parsed ones are (OptionError naming it)
-        self.options = type(self.options).from_mapping(self.options.to_mapping())
         o: Any = self.options
         # the two-handed rules and Enquire Within's variations of them, read at every
         # trick as plain attributes (as the two-handed game keeps them)
@@ -637,10 +621,10 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
 
     __slots__ = ("turn_up", "tables", "carried", "serial", "spent", "asked", "decl_winner",
                  "last_winner", "exchanged", "declared", "_decl", "_rec")
-    copies: ClassVar[dict[str, str]] = {
-        "turn_up": "same", "tables": "lists", "carried": "lists", "serial": "same", "spent":
-        "list", "asked": "same", "decl_winner": "same", "last_winner": "same", "exchanged":
-        "same", "declared": "same", "_decl": "same", "_rec": "same"}
+    copies = copying(
+        same="turn_up serial asked decl_winner last_winner exchanged declared _decl _rec",
+        list="spent",
+        lists="tables carried")
 
     phase_names: ClassVar[dict[int, str]] = {PLAY: "play", DECLARE: "declare",
                                              ASKED: "asked", OFFERED: "partner",
@@ -1143,9 +1127,6 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
 
     # -- copies and samples --------------------------------------------------------------
 
-    def clone(self) -> MultiBeziqueState:
-        return cast(MultiBeziqueState, super().clone())
-
     def resample(self, seat: int, rng: random.Random) -> MultiBeziqueState:
         """A full state drawn among those ``seat`` cannot tell apart: the other hands'
         unknown cards and the stock dealt again from the hidden cards in sorted order,
@@ -1153,7 +1134,7 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
         the table cards taken back) and getting none it has shown it lacks (the last eight
         tricks' voids and failures to head). A function of the observation and ``rng``
         alone."""
-        s = cast(MultiBeziqueState, super().resample(seat, rng))
+        s = super().resample(seat, rng)
         s._decl = None
         return s
 

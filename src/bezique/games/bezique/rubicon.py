@@ -50,12 +50,13 @@ from ...core.game import (
     Game,
     Observation,
     Options,
+    WordAction,
     action_text,
     check_seat,
 )
 from ...core.game import option as _opt
 from ...core.match import GameResult, ScoreSheet, SheetRow
-from ...core.trick import END_PHASE, must_follow_and_win
+from ...core.trick import END_PHASE, copying, must_follow_and_win
 from .declarations import (
     _PH,
     _PT,
@@ -77,7 +78,6 @@ from .declarations import (
     Beziques,
     Declare,
     Entry,
-    MeldBase,
     MeldTable,
     Play,
     ScoreCarried,
@@ -145,32 +145,14 @@ CHINESE_TABLE = MeldTable("Chinese Bézique", _rows(), aliases=_ALIASES,
                           shared_in_declaration=False, max_melds=40)
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class RubiconMeld(MeldBase):
-    """One announced combination of Rubicon Bézique (``royal-sequence AH TH KH QH JH``)."""
-
-    table: ClassVar[MeldTable] = RUBICON_TABLE
+RubiconMeld = RUBICON_TABLE.meld_class("RubiconMeld", __name__)
+ChineseMeld = CHINESE_TABLE.meld_class("ChineseMeld", __name__)
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class ChineseMeld(MeldBase):
-    """One announced combination of Chinese Bézique."""
-
-    table: ClassVar[MeldTable] = CHINESE_TABLE
-
-
-RUBICON_TABLE.meld = RubiconMeld
-CHINESE_TABLE.meld = ChineseMeld
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class CarteBlanche(Action):
+class CarteBlanche(WordAction, word="carte-blanche"):
     """Show carte blanche, a hand without King, Queen or Jack, and score 50 (RB 8); with
     ``carte_blanche_repeat=again_after_each_non_court_draw``, show the card just drawn
     (no court card either) and score 50 again."""
-
-    def notation(self) -> str:
-        return "carte-blanche"
 
 
 CARTE_BLANCHE = CarteBlanche()
@@ -301,17 +283,12 @@ class Rubicon(Game["RubiconState"]):
 
     name = "rubicon"
     title = "Rubicon Bézique"
-    options_class: ClassVar[type[Options]] = RubiconOptions
+    options_class = RubiconOptions
     options: RubiconOptions
     table: ClassVar[MeldTable] = RUBICON_TABLE
 
     def __init__(self, options: RubiconOptions | None = None) -> None:
         super().__init__(options)
-        if type(self.options) is not self.options_class:
-            raise OptionError(f"{self.title} takes options of {self.title}, not options of"
-                              f" {self.options.game_title}")
-        # options built directly are checked as parsed ones are
-        self.options = type(self.options).from_mapping(self.options.to_mapping())
         o = self.options
         if o.series_deals < 1:
             raise OptionError(f"option series_deals takes a whole number of deals, at least"
@@ -476,7 +453,7 @@ class Chinese(Rubicon):
 
     name = "chinese"
     title = "Chinese Bézique"
-    options_class: ClassVar[type[Options]] = ChineseOptions
+    options_class = ChineseOptions
     table: ClassVar[MeldTable] = CHINESE_TABLE
 
 
@@ -582,37 +559,16 @@ class RubiconState(TwoHandedState):
     lying intact, as ``(name, serials of its cards)``: what playing one of their cards
     breaks."""
 
-    __slots__ = ("game", "dealer", "trump", "stock", "hands", "tables", "carried", "points",
-                 "phase", "player", "lead", "lead_table", "tricks", "won", "known", "serial",
-                 "log", "last_trick", "brisques", "last_winner", "_decl", "shown", "live",
-                 "revoked", "groups", "_rec")
+    __slots__ = ("shown", "live", "revoked", "groups")
+    # lists never changed in place (a change makes a new one): shared
+    copies = copying(same="shown live revoked groups")
 
     game: Rubicon
-    dealer: int
-    trump: int  # NO_TRUMP until made
-    stock: list[int]  # the top card last
-    hands: list[list[int]]
-    tables: list[list[Entry]]
-    carried: list[list[tuple[str, int, tuple[int, ...], tuple[int, ...]]]]
-    points: list[int]
-    phase: int
-    player: int
-    lead: int
-    lead_table: bool
-    tricks: int
-    won: list[list[int]]
-    known: list[list[int]]  # cards publicly known to be in a concealed hand
-    serial: int
-    log: Any
-    last_trick: tuple[int, ...]
-    brisques: list[int]  # brisques won, counted only at the settlement (RB 32)
-    last_winner: int
-    _decl: dict[Action, Any] | None
+    # trump: NO_TRUMP until made; brisques: won, counted only at the settlement (RB 32)
     shown: list[bool]  # carte blanche shown
     live: list[bool]  # every card drawn since carte blanche shown (V-RB-05)
     revoked: list[int]  # the trick of a revoke under the French penalty, or -1
     groups: list[tuple[tuple[str, tuple[int, ...]], ...]]  # intact combinations, per seat
-    _rec: Any  # (log node, public record as of it): observations extend it, not redo it
 
     carried_sets_listed: ClassVar[int | None] = 1
     replacements_fresh: ClassVar[bool] = True
@@ -1056,40 +1012,7 @@ class RubiconState(TwoHandedState):
                     " play to the first trick")
         return super()._why_not(action)
 
-    # -- copies, observations, sampling --------------------------------------------------
-
-    def clone(self) -> RubiconState:
-        s = RubiconState.__new__(RubiconState)
-        s.game = self.game
-        s.dealer = self.dealer
-        s.trump = self.trump
-        s.stock = self.stock[:]
-        s.hands = [self.hands[0][:], self.hands[1][:]]
-        s.tables = [self.tables[0][:], self.tables[1][:]]
-        s.carried = [self.carried[0][:], self.carried[1][:]]
-        # points and brisques, and the lists inside won and known, are never changed in
-        # place (a change makes a new list): shared, as the log is
-        s.points = self.points
-        s.phase = self.phase
-        s.player = self.player
-        s.lead = self.lead
-        s.lead_table = self.lead_table
-        s.tricks = self.tricks
-        s.won = self.won[:]
-        s.known = self.known[:]
-        s.serial = self.serial
-        s.log = self.log
-        s.last_trick = self.last_trick
-        s.brisques = self.brisques
-        s.last_winner = self.last_winner
-        s._decl = self._decl
-        # lists never changed in place (a change makes a new one): shared
-        s.shown = self.shown
-        s.live = self.live
-        s.revoked = self.revoked
-        s.groups = self.groups
-        s._rec = self._rec
-        return s
+    # -- observations, sampling --------------------------------------------------------
 
     def observation(self, seat: int) -> RubiconObservation:
         return self._observe(check_seat(seat))

@@ -31,12 +31,13 @@ from ...core.game import (
     Game,
     Observation,
     Options,
+    WordAction,
     action_text,
     check_seat,
 )
 from ...core.game import option as _opt
 from ...core.match import GameResult, ScoreSheet, SheetRow
-from ...core.trick import END_PHASE, must_follow_and_win
+from ...core.trick import END_PHASE, copying, must_follow_and_win
 from .declarations import (
     _PH,
     _PT,
@@ -64,7 +65,6 @@ from .declarations import (
     Combination,
     Declare,
     Draw,
-    MeldBase,
     MeldTable,
     Play,
     ScoreCarried,
@@ -110,15 +110,7 @@ TABLE = MeldTable("Bézique", [
 ], aliases={"four knaves": "four-jacks", "common marriage": "marriage"})
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Meld(MeldBase):
-    """One announced combination of Bézique: its name and its cards, each marked if it
-    already lay on the table (``KS*``) rather than coming fresh from the hand."""
-
-    table: ClassVar[MeldTable] = TABLE
-
-
-TABLE.meld = Meld
+Meld = TABLE.meld_class("Meld", __name__)
 
 #: The combinations in the order of the book's table (Declarations): class A, B, C.
 COMBINATIONS: dict[str, Combination] = TABLE.combos
@@ -242,12 +234,8 @@ class BeziqueOptions(EnquireWithinOptions):
 
 # -- actions -----------------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Exchange(Action):
+class Exchange(WordAction, word="exchange"):
     """Exchange the Seven of trumps for the turn-up and score 10."""
-
-    def notation(self) -> str:
-        return "exchange"
 
 
 EXCHANGE = Exchange()
@@ -305,10 +293,6 @@ class Bezique(Game["BeziqueState"]):
 
     def __init__(self, options: BeziqueOptions | None = None) -> None:
         super().__init__(options)
-        # options built directly are checked as parsed ones are (OptionError naming the
-        # option): a bad value would silently change the rules, e.g. a last-trick bonus
-        # at trick 30
-        self.options = type(self.options).from_mapping(self.options.to_mapping())
         o = self.options
         self._draw_pone_first = o.draw_order == "pone_always_first"
         self._carry = o.multiple_announcements == "carry"
@@ -511,39 +495,16 @@ class TurnUp:
 class BeziqueState(TurnUp, TwoHandedState):
     """A position in one deal of two-handed Bézique."""
 
-    __slots__ = ("game", "dealer", "trump", "turn_up", "stock", "hands", "tables",
-                 "carried", "points", "phase", "player", "lead", "lead_table", "tricks",
-                 "won", "known", "serial", "log", "last_trick", "brisques", "exchanged",
-                 "last_winner", "declared", "_decl", "seven_taken", "_rec")
+    __slots__ = ("turn_up", "exchanged", "declared", "seven_taken")
+    copies = copying(same="turn_up exchanged declared seven_taken")
 
     game: Bezique
-    dealer: int
-    trump: int
     turn_up: int  # -1 once drawn
-    stock: list[int]  # the top card last
-    hands: list[list[int]]  # concealed cards
-    tables: list[list[tuple[int, int, int, int, int]]]  # (card, serial, used_a, used_b, used_c)
-    carried: list[list[tuple[str, int, tuple[int, ...], tuple[int, ...]]]]
-    points: list[int]
-    phase: int
-    player: int
-    lead: int
-    lead_table: bool
-    tricks: int
-    won: list[list[int]]
-    known: list[list[int]]  # cards publicly known to be in a concealed hand
-    serial: int
-    log: Any  # persistent list: (entry, previous) or None
-    last_trick: tuple[int, ...]
-    brisques: list[int]
     exchanged: bool
     declared: bool  # a declaration was made after this trick (EW's exchange may follow)
-    last_winner: int
-    _decl: dict[Action, Any] | None
     #: a Seven has been taken up from the turn-up by an exchange (Seven for Seven, BZ 39):
     #: none is left to exchange
     seven_taken: bool
-    _rec: Any  # (log node, public record as of it): observations extend it, not redo it
 
     declare_phases = (DECLARE,)
 
@@ -913,39 +874,6 @@ class BeziqueState(TurnUp, TwoHandedState):
         if self.declared:
             return self._why_not(action)
         return None
-
-    def clone(self) -> BeziqueState:
-        cls = type(self)  # Binocle's state is a Bézique state with a few fields more
-        s = cls.__new__(cls)
-        s.game = self.game
-        s.dealer = self.dealer
-        s.trump = self.trump
-        s.turn_up = self.turn_up
-        s.stock = self.stock[:]
-        s.hands = [self.hands[0][:], self.hands[1][:]]
-        s.tables = [self.tables[0][:], self.tables[1][:]]
-        s.carried = [self.carried[0][:], self.carried[1][:]]
-        # points and brisques, and the lists inside won and known, are never changed in
-        # place (a change makes a new list): shared, as the log is
-        s.points = self.points
-        s.phase = self.phase
-        s.player = self.player
-        s.lead = self.lead
-        s.lead_table = self.lead_table
-        s.tricks = self.tricks
-        s.won = self.won[:]
-        s.known = self.known[:]
-        s.serial = self.serial
-        s.log = self.log
-        s.last_trick = self.last_trick
-        s.last_winner = self.last_winner
-        s.brisques = self.brisques
-        s.exchanged = self.exchanged
-        s.declared = self.declared
-        s._decl = self._decl
-        s.seven_taken = self.seven_taken
-        s._rec = self._rec
-        return s
 
     def observation(self, seat: int) -> BeziqueObservation:
         return self._observe(check_seat(seat))

@@ -47,21 +47,31 @@ from ...core import table as seating
 from ...core.cards import Card, card_name
 from ...core.errors import IllegalActionError, NotationError, OptionError, quoted
 from ...core.events import NUMBERED, BidMade, Event, Names, TrumpMade
-from ...core.game import Action, DealResult, Options, action_text, action_words, check_seat
+from ...core.game import (
+    Action,
+    DealResult,
+    Options,
+    WordAction,
+    action_text,
+    action_words,
+    check_seat,
+)
 from ...core.game import option as _opt
 from ...core.match import ScoreSheet
+from ...core.trick import copying
 from ..bezique.declarations import NINE, read_card
 from .melds import CARD_POINTS, PACK_48, RANKS_48
 from .multi import (
     MELD,
     MODES,
-    PARTNER_SCORING,
     DixShown,
+    FourHandedBinocleOptions,
     MultiBinocle,
     MultiBinocleObservation,
     MultiBinocleState,
     parse_table_action,
 )
+from .two_handed import BinocleOptions
 
 __all__ = ["AUCTION_PASS", "AuctionBinocle", "AuctionBinocleOptions", "AuctionObservation",
            "AuctionState", "Bid", "Discard", "NameTrump", "Pass"]
@@ -87,12 +97,8 @@ class Bid(Action):
         return f"bid {self.points}"
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Pass(Action):
+class Pass(WordAction, word="pass"):
     """Make no bid: ``pass``."""
-
-    def notation(self) -> str:
-        return "pass"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -223,14 +229,13 @@ class AuctionBinocleOptions(Options):
         " three, four at four, three bids each, the bidder taking the widow and"
         " discarding before he names the trump.", "V-AB-01")
     deals: int = _opt(6, None, "Deals in a game; the highest total wins.", "V-AB-03")
-    partnership_meld_scoring: str = _opt(
-        "own_trick_own_melds", PARTNER_SCORING,
+    partnership_meld_scoring: str = FourHandedBinocleOptions.shared(
+        "partnership_meld_scoring",
         "Partners: as four-handed Binocle (each scores his melds on his own trick; or on"
-        " either's trick; or both partners' melds combined).", "V-BN4-02")
-    grand_binocle: bool = _opt(
-        True, None,
-        "Whether grand binocle (K and Q of spades with the Jack of diamonds, 80) is a meld.",
-        "V-BN-02")
+        " either's trick; or both partners' melds combined).")
+    grand_binocle: bool = BinocleOptions.shared(
+        "grand_binocle",
+        "Whether grand binocle (K and Q of spades with the Jack of diamonds, 80) is a meld.")
 
 
 # -- the game -----------------------------------------------------------------------------
@@ -345,9 +350,10 @@ class AuctionState(MultiBinocleState):
 
     __slots__ = ("high", "bidder", "bids_made", "out", "bidding", "widow", "tables",
                  "open_discards")
-    copies: ClassVar[dict[str, str]] = {
-        "high": "same", "bidder": "same", "bids_made": "list", "out": "list", "bidding": "same",
-        "widow": "same", "tables": "lists", "open_discards": "list"}
+    copies = copying(
+        same="high bidder bidding widow",
+        list="bids_made out open_discards",
+        lists="tables")
 
     phase_names: ClassVar[dict[int, str]] = {
         **MultiBinocleState.phase_names, BID: "bid", DISCARD: "discard", TRUMP: "trump"}
@@ -577,12 +583,6 @@ class AuctionState(MultiBinocleState):
         return place > n and place - n - 1 == viewer
 
     # -- copies and views --------------------------------------------------------------
-
-    def clone(self) -> AuctionState:
-        return cast(AuctionState, super().clone())
-
-    def resample(self, seat: int, rng: random.Random) -> AuctionState:
-        return cast(AuctionState, super().resample(seat, rng))
 
     def observation_fields(self, seat: int) -> dict[str, Any]:
         f = super().observation_fields(seat)

@@ -17,9 +17,6 @@ Nine (and in the 64-card form the Eight and Seven) nothing: 240 in a deal.
 
 from __future__ import annotations
 
-import dataclasses
-from typing import ClassVar
-
 from ...core.cards import Pack, Rank
 from ..bezique.declarations import (
     ACE,
@@ -32,7 +29,6 @@ from ..bezique.declarations import (
     QUEEN,
     TEN,
     TRUMPS,
-    MeldBase,
     MeldTable,
     named,
     row,
@@ -85,16 +81,8 @@ TABLE_NO_GRAND = MeldTable("Binocle", _rows(False), aliases=_ALIASES, max_melds=
 MELD_TABLES = {True: TABLE, False: TABLE_NO_GRAND}
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class BinocleMeld(MeldBase):
-    """One meld of Binocle: its name and its cards, each marked if it already lay on the
-    table (``KS*``) rather than coming fresh from the hand."""
-
-    table: ClassVar[MeldTable] = TABLE
-
-
-TABLE.meld = BinocleMeld
-TABLE_NO_GRAND.meld = BinocleMeld
+BinocleMeld = TABLE.meld_class("BinocleMeld", __name__)
+TABLE_NO_GRAND.meld = BinocleMeld  # one class: a meld's table is the full one
 
 
 def meld_table(grand_binocle: bool) -> MeldTable:

@@ -107,6 +107,7 @@ from ...core.trick import (
     PLAYS,
     TrickObservationN,
     TrickStateN,
+    copying,
 )
 from ..bezique.declarations import NINE, ORDER, MeldBase, MeldTable, read_card
 from .laying import Laying, best_laying, check_laying
@@ -197,20 +198,13 @@ def parse_table_action(text: str, table: MeldTable, game: str,
 
 # -- options ------------------------------------------------------------------------------
 
-def _grand() -> Any:
-    return _opt(True, None,
-                "Whether grand binocle (K and Q of spades with the Jack of diamonds, 80) is a"
-                " meld; Foster lists it but notes it is not often played in America.",
-                "V-BN-02")
-
-
 @dataclasses.dataclass(frozen=True)
 class ThreeHandedBinocleOptions(Options):
     """The variants of three-handed Binocle (VARIANTS.md section 4)."""
 
     game_title: ClassVar[str] = "Three-handed Binocle"
 
-    grand_binocle: bool = _grand()
+    grand_binocle: bool = BinocleOptions.shared("grand_binocle")
     others_may_claim_overlooked_melds: bool = _opt(
         False, None,
         "Whether what a player's laid cards could make beyond what he announced may be"
@@ -239,12 +233,11 @@ class FourHandedBinocleOptions(Options):
         "Partners: each scores his melds only when he wins a trick himself; or either"
         " partner's trick scores the melds of both; or a partner's trick scores the best"
         " combinations of both partners' melds put together.", "V-BN4-02")
-    grand_binocle: bool = _grand()
-    others_may_claim_overlooked_melds: bool = _opt(
-        False, None,
+    grand_binocle: bool = BinocleOptions.shared("grand_binocle")
+    others_may_claim_overlooked_melds: bool = ThreeHandedBinocleOptions.shared(
+        "others_may_claim_overlooked_melds",
         "Whether what a player's laid cards could make beyond what he announced may be"
-        " claimed by the next player to his left (as the three-handed variation).",
-        "V-BN3-01")
+        " claimed by the next player to his left (as the three-handed variation).")
 
 
 # -- the score sheet ----------------------------------------------------------------------
@@ -271,7 +264,6 @@ class MultiBinocle(Game["MultiBinocleState"]):
 
     def __init__(self, options: Options | None = None) -> None:
         super().__init__(options)
-        self.options = type(self.options).from_mapping(self.options.to_mapping())
         o: Any = self.options
         self.table: MeldTable = meld_table(o.grand_binocle)
         self.hand_size = len(PACK_48) // self.num_players
@@ -567,10 +559,10 @@ class MultiBinocleState(TrickStateN):
 
     __slots__ = ("trump_card", "items", "scored", "laid", "shown", "first_card", "standing",
                  "targets", "knocker", "knock_right", "retired", "meld_queue")
-    copies: ClassVar[dict[str, str]] = {
-        "trump_card": "same", "items": "lists", "scored": "list", "laid": "list", "shown":
-        "lists", "first_card": "list", "standing": "same", "targets": "same", "knocker": "same",
-        "knock_right": "same", "retired": "same", "meld_queue": "list"}
+    copies = copying(
+        same="trump_card standing targets knocker knock_right retired",
+        list="scored laid first_card meld_queue",
+        lists="items shown")
 
     order: ClassVar[Any] = ORDER
     observation_class: ClassVar[type[TrickObservationN]] = MultiBinocleObservation
@@ -931,12 +923,6 @@ class MultiBinocleState(TrickStateN):
         self.phase = OVER
 
     # -- copies and views --------------------------------------------------------------
-
-    def clone(self) -> MultiBinocleState:
-        return cast(MultiBinocleState, super().clone())
-
-    def resample(self, seat: int, rng: random.Random) -> MultiBinocleState:
-        return cast(MultiBinocleState, super().resample(seat, rng))
 
     def observation_fields(self, seat: int) -> dict[str, Any]:
         f = super().observation_fields(seat)

@@ -75,9 +75,10 @@ from typing import Any, ClassVar
 from ...core.cards import Pack, Rank, card_name
 from ...core.errors import IllegalActionError, OptionError
 from ...core.events import ClaimJudged, Knocked
-from ...core.game import Action, DealResult, Game, Options, check_seat
+from ...core.game import Action, DealResult, Game, Options, WordAction, check_seat
 from ...core.game import option as _opt
 from ...core.match import ScoreSheet
+from ...core.trick import copying
 from ..bezique.declarations import (
     NINE,
     ORDER,
@@ -135,13 +136,9 @@ class BinocleOptions(Options):
         " Foster lists it but notes it is not often played in America.", "V-BN-02")
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Knock(Action):
+class Knock(WordAction, word="knock"):
     """Stop the play and claim the game: score, melds and the mental count of cards reach
     the target (BN 39)."""
-
-    def notation(self) -> str:
-        return "knock"
 
 
 KNOCK = Knock()
@@ -210,7 +207,6 @@ class Binocle(Game["BinocleState"]):
 
     def __init__(self, options: BinocleOptions | None = None) -> None:
         super().__init__(options)
-        self.options = type(self.options).from_mapping(self.options.to_mapping())
         o = self.options
         if o.cards == 8:
             if o.pack != 64:
@@ -321,6 +317,7 @@ class BinocleState(BeziqueState):
     """A position in one deal of two-handed Binocle (see the module's docstring)."""
 
     __slots__ = ("standing", "target", "knocker", "knock_right", "reached")
+    copies = copying(same="standing target knocker knock_right reached")
 
     game: Binocle  # type: ignore[assignment]
     standing: tuple[int, int]
@@ -482,16 +479,6 @@ class BinocleState(BeziqueState):
         return super()._why_not(action)
 
     # -- copies and views ----------------------------------------------------------------
-
-    def clone(self) -> BinocleState:
-        s = super().clone()
-        assert isinstance(s, BinocleState)
-        s.standing = self.standing
-        s.target = self.target
-        s.knocker = self.knocker
-        s.knock_right = self.knock_right
-        s.reached = self.reached
-        return s
 
     _observation_type = BinocleObservation
 
