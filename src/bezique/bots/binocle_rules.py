@@ -448,7 +448,9 @@ class _View:
 
     def meld_parts(self, c: int, on_table: bool) -> list[tuple[float, str]]:
         """What ``c`` may yet bring in melds: each meld it could still enter, weighted by
-        how near the seat is to holding the rest and whether the rest can still come."""
+        how near the seat is to holding the rest and whether the rest can still come.
+        A copy beyond those a meld needs brings it nothing: of two Kings of clubs one
+        serves four Kings, and only eight Kings want both."""
         key = ("meld", c, on_table)
         got = self._memo.get(key)
         if got is not None:
@@ -456,10 +458,13 @@ class _View:
         h = self.holdings
         out: list[tuple[float, str]] = []
         for value, klass, needs, name in self.pats:
-            if not any(k == c for k, _ in needs):
+            need = next((m for k, m in needs if k == c), 0)
+            if not need:
                 continue
             if on_table and not h.free_on_table(c, klass, value):
                 continue  # spent in this class for as much or more
+            if h.mine[c] + h.free_on_table(c, klass, value) > need:
+                continue  # a spare copy: the meld keeps the copies it needs without it
             held = 0
             size = 0
             possible = True
