@@ -302,6 +302,15 @@ def test_leads_a_spare_copy_not_a_ten_the_adversary_can_surely_beat() -> None:
     assert str(action) != "TH" and str(action) in ("QH", "QC")
 
 
+def test_a_plain_ten_led_into_the_adversarys_trumps_costs_the_swing() -> None:
+    # hearts trumps, the adversary shows the royal marriage: a plain Ten led is his to
+    # take, 10 to him that might have been the leader's (Suggestions, Brisques: twice
+    # its count), as when a Ten is thrown to his trick; a Queen of clubs costs less
+    state = in_play("QC TH QD 9H AS TC TH KS TS QS AC TD", trump=2, turn_up="AS",
+                    opp_table="KH QH", other="KD 9D JC 9D JC JS QC KS KH 9C", stock_left=15)
+    assert str(BinocleRulesBot().choose(state)) == "QC"
+
+
 def test_sees_the_deal_only_as_its_seat_does() -> None:
     # the same choice in every deal that looks the same to the seat to move
     rng = random.Random(9)

@@ -113,8 +113,9 @@ class BinocleRulesParams:
     """Share of an Ace's or Ten's count a card in hand is worth kept: it is likely to be
     won later, in the last twelve tricks above all."""
     throw_count: float = 4.0
-    """What throwing an Ace or a Ten to a trick the adversary wins costs beyond the count
-    he takes and the card's keep-value (Suggestions, Brisques: a swing of twice it)."""
+    """What throwing an Ace or a Ten to a trick the adversary wins, or leading one he
+    takes, costs beyond the count he takes and the card's keep-value (Suggestions,
+    Brisques: a swing of twice it)."""
     trump_ace_lead: float = 10.0
     """What leading the Ace of trumps costs while the stock lasts, unless both are held
     or the end of the stock is near (Suggestions, Trumps)."""
@@ -761,7 +762,10 @@ class BinocleRulesBot(Bot):
             b = float(P[c])
             will = self.params.take_count if b >= 10 else self.params.take_other
             p = will * view.chance_beaten(c) if will else 0.0
-            v = (1.0 - p) * (b + g) + p * (lose - b) - view.keep(c, a.from_table)
+            # Suggestions, Brisques: a counting card led into a trick the adversary takes
+            # is a swing of twice its count, as when it is thrown to his trick
+            taken = b + (self.params.throw_count if b >= 10 else 0.0)
+            v = (1.0 - p) * (b + g) + p * (lose - taken) - view.keep(c, a.from_table)
             if c == view.trump_ace and view.have[c] < 2 \
                     and view.tricks_left > self.params.trump_ace_late:
                 v -= self.params.trump_ace_lead
