@@ -14,9 +14,11 @@ applies once every card is dealt and the melds are laid at once:
 * lead small plain cards when there is nothing to win for, keep the trumps for the lead;
 * claim the game (``knock``) exactly when the seat's own count reaches its target: the
   engine gives the count only to a player who keeps it, and this one does;
-* Auction Binocle: bid what the hand can surely make, its best laying under its best
-  trump and a share of the cards for its Aces, Tens and trumps; discard from the widow
-  the cards that make nothing and count least; name the suit that makes the most.
+* Auction Binocle: bid up to what the hand can safely make, its best laying under its
+  best trump and a share of the cards for its Aces, Tens and trumps (and what a widow or
+  a partner adds), less a margin: the least that tops the last bid while it has bids
+  to come or nobody may bid after it, else all of it at once; discard from the widow the
+  cards that make nothing and count least; name the suit that makes the most.
 
 It sees the deal only through ``state.observation(seat)`` and ``state.legal_actions()``.
 Run this module for the figures against the random player (duplicate deals)::
@@ -41,13 +43,30 @@ from .arena import duplicate_table
 from .base import Bot
 from .random_bot import RandomBot
 
-__all__ = ["BinocleMultiRulesBot", "bid_estimate"]
+__all__ = ["BinocleMultiRulesBot", "bid_estimate", "safe_bid"]
 
 
-def bid_estimate(hand: Sequence[int], players: int, table: Any = TABLE) -> tuple[int, int]:
+#: What each card of the widow adds on average to what the bidder makes (he takes the
+#: widow and lays aside as many cards, which count for him: measured over duplicate deals
+#: of the rule players, about 60 for three cards and 80 for four, above the hand alone).
+WIDOW_CARD = 20
+#: What a partner adds on average to what the side makes (his cards and his melds:
+#: measured as about 90 at four players as partners).
+PARTNER = 90
+#: How far below the estimate a bid stays: with no widow and no partner the bidder fell
+#: short of the estimate by 30 or more one time in twenty; the spread grows with the
+#: cards he does not know when he bids (the widow's, his partner's), and the margins for
+#: them are those that did best over duplicate deals.
+MARGIN, MARGIN_WIDOW_CARD, MARGIN_PARTNER = 30, 10, 35
+
+
+def bid_estimate(hand: Sequence[int], players: int, table: Any = TABLE, *,
+                 widow: int = 0, partners: bool = False) -> tuple[int, int]:
     """What a hand can make if it names the trump: ``(points, suit)``, the best laying
-    under the best suit, and a share of the cards for its Aces, Tens and trumps (a
-    modest estimate: a bid must be made or the bidder is set back)."""
+    under the best suit, and a share of the cards for its Aces, Tens and trumps; with a
+    widow of ``widow`` cards to take, and a partner (``partners``), what they add on
+    average (:data:`WIDOW_CARD`, :data:`PARTNER`). About what the bidder makes as often
+    as not."""
     best = (-1, 0)
     share = 240 // players
     for suit in range(4):
@@ -57,7 +76,25 @@ def bid_estimate(hand: Sequence[int], players: int, table: Any = TABLE) -> tuple
         tens = sum(1 for c in hand if c & 15 == TEN)
         cards = share // 2 + 8 * aces + 4 * tens + 6 * trumps
         best = max(best, (melds + cards, suit))
-    return best
+    extra = WIDOW_CARD * widow + (PARTNER if partners else 0)
+    return best[0] + extra, best[1]
+
+
+def safe_bid(hand: Sequence[int], players: int, table: Any = TABLE, *, widow: int = 0,
+             partners: bool = False) -> int:
+    """The highest bid the hand should make: its estimate less the margin that makes the
+    bid good about nineteen times in twenty (a bid not made costs the bidder what he made
+    and the bid: Auction Binocle, the bid set back), in tens.
+
+    >>> from bezique.core.cards import Card
+    >>> hand = [int(Card.parse(c)) for c in "AH TH KH QH JH AS AS AC AD KS QS JD".split()]
+    >>> points, suit = bid_estimate(hand, 3)
+    >>> safe_bid(hand, 3) == (points - MARGIN) // 10 * 10, suit
+    (True, 2)
+    """
+    points = bid_estimate(hand, players, table, widow=widow, partners=partners)[0]
+    margin = MARGIN + MARGIN_WIDOW_CARD * widow + (MARGIN_PARTNER if partners else 0)
+    return max(0, (points - margin) // 10 * 10)
 
 
 class BinocleMultiRulesBot(Bot):
@@ -80,7 +117,7 @@ class BinocleMultiRulesBot(Bot):
         plays = [a for a in legal if isinstance(a, PlayCard)]
         if plays:
             return self._play(obs, plays)
-        choice = self._auction(obs, legal)
+        choice = self._auction(obs, legal, state.game)
         if choice is not None:
             return choice
         return self.rng.choice(legal)
@@ -88,18 +125,30 @@ class BinocleMultiRulesBot(Bot):
     # -- the auction ---------------------------------------------------------------------
 
     @staticmethod
-    def _auction(obs: Any, legal: list[Action]) -> Action | None:
-        """Bid the least that tops the others while the hand can make it; discard what
-        makes nothing and counts least; name the suit that makes most."""
+    def _auction(obs: Any, legal: list[Action], game: Any) -> Action | None:
+        """Bid up to what the hand can safely make (:func:`safe_bid`): the least that
+        tops the others while the seat has a bid left after this one (with a widow,
+        three bids each) or nobody may bid after it; with its last bid, and others still
+        to bid, all of it at once (a lower bid could be topped by a hand worth less);
+        discard what makes nothing and counts least; name the suit that makes most."""
         from ..games.binocle.auction import Bid, Discard, NameTrump, Pass
         hand = [int(c) for c in obs.hand]
         n = len(obs.sides)
-        value, suit = bid_estimate(hand, n)
+        partners = bool(getattr(game, "partnership", False))
+        widow = getattr(game, "widow_size", 0)
+        suit = bid_estimate(hand, n, widow=widow, partners=partners)[1]
         bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda a: a.points)
         if bids or any(isinstance(a, Pass) for a in legal):
-            if bids and bids[0].points <= value:
-                return bids[0]
-            return next((a for a in legal if isinstance(a, Pass)), None)
+            if len(legal) == 1:
+                return legal[0]  # the dealer's forced bid
+            limit = safe_bid(hand, n, widow=widow, partners=partners)
+            if not bids or bids[0].points > limit:
+                return next((a for a in legal if isinstance(a, Pass)), None)
+            most = getattr(game, "max_bids", 1)
+            mine = sum(1 for seat, words in obs.bids if seat == obs.seat and words != "pass")
+            if mine + 1 < most or not _others_may_bid(obs, most):
+                return bids[0]  # a bid left to answer with, or nobody to outbid it
+            return next(a for a in reversed(bids) if a.points <= limit)
         trumps = [a for a in legal if isinstance(a, NameTrump)]
         if trumps:
             return next(a for a in trumps if a.suit == suit)
@@ -192,6 +241,20 @@ class BinocleMultiRulesBot(Bot):
                 for c in cards:
                     unseen[c] -= 1
         return [max(0, u) for u in unseen]
+
+
+def _others_may_bid(obs: Any, max_bids: int) -> bool:
+    """Whether a seat other than the one to bid may still bid after it: not passed, and
+    with bids left (read from the public bidding)."""
+    me = obs.seat
+    made = [0] * len(obs.sides)
+    out = [False] * len(obs.sides)
+    for seat, words in obs.bids:
+        if words == "pass":
+            out[seat] = True
+        else:
+            made[seat] += 1
+    return any(not out[p] and made[p] < max_bids for p in range(len(obs.sides)) if p != me)
 
 
 def _beats(card: int, best: int, t: int) -> bool:
