@@ -2,7 +2,10 @@
 (:class:`bezique.bots.binocle_multi_rules.BinocleMultiRulesBot`), against the faults a
 good player would wince at: in the auction it bids what its hand can safely make (not
 the least over the last bid, which gave every auction to the dealer) and never more
-than its estimate."""
+than its estimate; in the play it uses the lead to keep an adversary from the trick
+that would score the melds he has announced (Suggestions for Good Play, the Lead: the
+lead may be needed to keep the adversary from declaring, above all toward the end of
+the hand; Trumps: high trumps are led for it)."""
 
 from __future__ import annotations
 
@@ -10,6 +13,8 @@ from bezique.bots.binocle_multi_rules import BinocleMultiRulesBot, bid_estimate,
 from bezique.core.cards import Card
 from bezique.games import make_game
 from bezique.games.binocle.auction import MIN_BID, STEP, AuctionState, Bid
+from bezique.games.binocle.melds import PACK_48
+from bezique.games.binocle.multi import LAY_NOTHING, MultiBinocleState, ThreeHandedBinocle
 
 
 def ids(text: str) -> list[int]:
@@ -107,3 +112,57 @@ def test_auction_with_a_widow_the_least_while_bids_are_left_to_answer_with() -> 
             made[seat] += 1
             high = points
     assert checked >= 20
+
+
+# -- the play -------------------------------------------------------------------------------
+
+def late_position(hands: list[str], trump: int, layer: int) -> MultiBinocleState:
+    """Three-handed, the dealer seat 0, four cards left in each hand (twelve tricks
+    played, every other card in the tricks of seats 0 and 1): seat ``layer`` lays the
+    best laying of his four cards, announced and not yet scored, as if laid before the
+    first lead and never scored for want of a trick; the others lay nothing. Seat 1 (the
+    eldest) is to lead."""
+    game = ThreeHandedBinocle()
+    cards = [ids(h) for h in hands]
+    rest = [int(c) for c in PACK_48.all_cards()]
+    for hand in cards:
+        for c in hand:
+            rest.remove(c)
+    state = MultiBinocleState.blank(game, 0, cards, (0, 0, 0), (1000, 1000, 1000),
+                                    trump=trump)
+    half = len(rest) // 2
+    state.won = [rest[:half], rest[half:], []]
+    state.tricks = 12
+    state.tricks_won = [6, 6, 0]
+    state.begin()
+    while state.phase_name() == "meld":
+        seat = state.current_player()
+        state.apply(state.legal_actions()[0] if seat == layer else LAY_NOTHING)
+    return state
+
+
+def test_leads_to_keep_an_adversary_from_the_trick_that_scores_his_melds() -> None:
+    # hearts trumps; seat 2 has announced binocle and more (QS JD KS shown) and has won
+    # no trick; he plays second to seat 1's lead and must win if he can. A small spade
+    # (the cheapest plain card, the usual lead) he beats with KS or his hidden Ace and
+    # scores everything; the Ace of trumps (or a club: nobody else has one) he cannot
+    # beat. Seat 1 leads so that he does not win it.
+    state = late_position(["JD QD KD 9D", "AH 9S QC JC", "QS JD KS AS"], trump=2, layer=2)
+    obs = state.observation(1)
+    assert obs.announced[2] >= 100 and not obs.scored_melds[2]
+    assert state.current_player() == 1 and state.phase_name() == "lead"
+    lead = BinocleMultiRulesBot(1).choose(state)
+    assert str(lead) != "9S"
+    state.apply(lead)
+    bots = {0: BinocleMultiRulesBot(0), 2: BinocleMultiRulesBot(2)}
+    while state.trick:
+        state.apply(bots[state.current_player()].choose(state))
+    assert state.tricks_won[2] == 0 and state.points[2] == 0
+
+
+def test_an_adversary_with_a_sure_trick_to_come_does_not_change_the_lead() -> None:
+    # the same, but seat 2 shows the Ace of trumps as well (royal marriage and more):
+    # he will win a trick whatever is led now, so the usual lead stands
+    state = late_position(["JD QD KD 9D", "TH 9S QC JC", "AH KH QH AS"], trump=2, layer=2)
+    assert state.observation(1).announced[2] > 0
+    assert str(BinocleMultiRulesBot(1).choose(state)) == "9S"
