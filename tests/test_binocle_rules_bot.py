@@ -53,6 +53,28 @@ def after_trick(hand: str, *, trump: int, turn_up: str, stock_left: int,
                                  phase="declare", tricks=12 - (stock_left + 1) // 2)
 
 
+def in_play(hand: str, *, trump: int, turn_up: str, stock_left: int, opp_table: str = "",
+            lead: str | None = None, other: str | None = None) -> BinocleState:
+    """Seat 0 to lead (or, with ``lead``, to follow the adversary's card) while the stock
+    lasts, holding ``hand``; the adversary shows ``opp_table`` and holds ``other`` (by
+    default the first cards of the pack left); ``stock_left`` cards under the turn-up;
+    every other card has been played."""
+    mine, laid, up = ids(hand), ids(opp_table), ids(turn_up)[0]
+    led = ids(lead) if lead else []
+    rest = sorted(int(c) for c in GAME.pack.all_cards())
+    for c in mine + laid + [up] + led:
+        rest.remove(c)  # a card the pack has not (a third copy) fails here
+    opp = ids(other) if other else rest[:12 - len(laid) - len(led)]
+    for c in opp:
+        rest.remove(c)
+    return BinocleState.position(GAME, hands=[mine, opp], tables=[[], laid], trump=trump,
+                                 turn_up=up, stock=rest[:stock_left],
+                                 dealer=0 if lead else 1, to_move=0,
+                                 phase="follow" if lead else "lead",
+                                 lead=led[0] if led else None,
+                                 tricks=12 - (stock_left + 1) // 2)
+
+
 def play_out(state: BinocleState, bots: list[Any], check: Any = None) -> BinocleState:
     """Play ``state`` to its end with ``bots`` by seat; ``check(state, seat, action)`` is
     called before each action of a rule player."""
@@ -260,6 +282,35 @@ def test_counting_cards_won_rather_than_given_away() -> None:
                                   tricks=6)
     action = BinocleRulesBot().choose(state)
     assert str(action) in ("9H", "JH")  # a small trump takes the 11
+
+
+def test_a_spare_copy_is_let_go_rather_than_a_plain_ten() -> None:
+    # seed 33, the sixth trick (rule player against rule player): 9S led, diamonds
+    # trumps. The old player threw TC, 10 to the adversary, valuing each of its two
+    # clubs Kings as if four Kings needed both; one King of clubs serves every meld a
+    # single King enters, so the second is the card to give up (4, not 10)
+    state = in_play("TC KC KC TD JD AD QH KH AH QS QD KD", trump=1, turn_up="9H",
+                    lead="9S", stock_left=15)
+    assert str(BinocleRulesBot().choose(state)) == "KC"
+
+
+def test_leads_a_spare_copy_not_a_ten_the_adversary_can_surely_beat() -> None:
+    # seed 2, the fifth trick: the adversary shows the Ace of hearts, so TH led is his
+    # (Suggestions, Brisques: a swing of twice its count); of the two Queens of hearts
+    # one is spare for every meld, and costs 3 at most
+    state = in_play("QC TD TD JD QD AD TH QH QH KH AS AS", trump=1, turn_up="9S",
+                    opp_table="AH KH", stock_left=15)
+    action = BinocleRulesBot().choose(state)
+    assert str(action) != "TH" and str(action) in ("QH", "QC")
+
+
+def test_a_plain_ten_led_into_the_adversarys_trumps_costs_the_swing() -> None:
+    # hearts trumps, the adversary shows the royal marriage: a plain Ten led is his to
+    # take, 10 to him that might have been the leader's (Suggestions, Brisques: twice
+    # its count), as when a Ten is thrown to his trick; a Queen of clubs costs less
+    state = in_play("QC TH QD 9H AS TC TH KS TS QS AC TD", trump=2, turn_up="AS",
+                    opp_table="KH QH", other="KD 9D JC 9D JC JS QC KS KH 9C", stock_left=15)
+    assert str(BinocleRulesBot().choose(state)) == "QC"
 
 
 def test_sees_the_deal_only_as_its_seat_does() -> None:

@@ -114,8 +114,9 @@ class BinocleRulesParams:
     """Share of an Ace's or Ten's count a card in hand is worth kept: it is likely to be
     won later, in the last twelve tricks above all."""
     throw_count: float = 4.0
-    """What throwing an Ace or a Ten to a trick the adversary wins costs beyond the count
-    he takes and the card's keep-value (Suggestions, Brisques: a swing of twice it)."""
+    """What throwing an Ace or a Ten to a trick the adversary wins, or leading one he
+    takes, costs beyond the count he takes and the card's keep-value (Suggestions,
+    Brisques: a swing of twice it)."""
     trump_ace_lead: float = 10.0
     """What leading the Ace of trumps costs while the stock lasts, unless both are held
     or the end of the stock is near (Suggestions, Trumps)."""
@@ -442,7 +443,9 @@ class _View:
 
     def meld_parts(self, c: int, on_table: bool) -> list[tuple[float, str]]:
         """What ``c`` may yet bring in melds: each meld it could still enter, weighted by
-        how near the seat is to holding the rest and whether the rest can still come."""
+        how near the seat is to holding the rest and whether the rest can still come.
+        A copy beyond those a meld needs brings it nothing: of two Kings of clubs one
+        serves four Kings, and only eight Kings want both."""
         key = ("meld", c, on_table)
         got = self._memo.get(key)
         if got is not None:
@@ -450,10 +453,13 @@ class _View:
         h = self.holdings
         out: list[tuple[float, str]] = []
         for value, klass, needs, name in self.pats:
-            if not any(k == c for k, _ in needs):
+            need = next((m for k, m in needs if k == c), 0)
+            if not need:
                 continue
             if on_table and not h.free_on_table(c, klass, value):
                 continue  # spent in this class for as much or more
+            if h.mine[c] + h.free_on_table(c, klass, value) > need:
+                continue  # a spare copy: the meld keeps the copies it needs without it
             held = 0
             size = 0
             possible = True
@@ -751,7 +757,10 @@ class BinocleRulesBot(Bot):
             b = float(P[c])
             will = self.params.take_count if b >= 10 else self.params.take_other
             p = will * view.chance_beaten(c) if will else 0.0
-            v = (1.0 - p) * (b + g) + p * (lose - b) - view.keep(c, a.from_table)
+            # Suggestions, Brisques: a counting card led into a trick the adversary takes
+            # is a swing of twice its count, as when it is thrown to his trick
+            taken = b + (self.params.throw_count if b >= 10 else 0.0)
+            v = (1.0 - p) * (b + g) + p * (lose - taken) - view.keep(c, a.from_table)
             if c == view.trump_ace and view.have[c] < 2 \
                     and view.tricks_left > self.params.trump_ace_late:
                 v -= self.params.trump_ace_lead
