@@ -738,3 +738,20 @@ def test_the_terminal_tells_a_marriage_with_its_lead_once() -> None:
     finally:
         use_symbols(True)
     assert lines == ["You declare the marriage KH QH (20).", "You lead QH."]
+
+
+def test_kreutz_story_keeps_the_count_of_cards_unsaid_unless_the_counts_are_shown() -> None:
+    """Kreutz-mariage is counted in the head as Sixty-Six is (SS 27): a trick's line does
+    not give its cards' count, unless the player asked for the counts."""
+    from bezique.present import KreutzView, Seats
+
+    game = KreutzMariage()
+    state = game.deal(0, seed=2)
+    bot = RandomBot(1)
+    while sum(isinstance(e, TrickWon) for e in state.events()) < 3:
+        state.apply(bot.choose(state))
+    seats = Seats(0, ("You", "Left", "Across", "Right"))
+    hidden = " ".join(KreutzView().narrate(state.events(), 0, seats))
+    assert "cards" not in hidden, hidden
+    shown = " ".join(KreutzView(show_counts=True).narrate(state.events(), 0, seats))
+    assert "in cards" in shown, shown

@@ -511,8 +511,9 @@ class GameView:
                 extra = self.trick_extra(e)
                 while i + 1 < n and self.told_with_trick(e, events[i + 1]):
                     i += 1
-                    s = cast(Scored, events[i])
-                    extra.append(f"{s.reason} {s.points}")
+                    told = self.trick_score(cast(Scored, events[i]))
+                    if told:
+                        extra.append(told)
                 text = names.says(e.seat, "win", "the trick")
                 if extra:
                     text += " (" + ", ".join(extra) + ")"
@@ -548,6 +549,11 @@ class GameView:
         winner earned by it at once (brisques, the last trick)."""
         return isinstance(event, Scored) and event.seat == trick.seat and \
             event.reason in self.trick_reasons
+
+    def trick_score(self, score: Scored) -> str:
+        """How a score told with its trick reads in the trick's brackets ("" to leave it
+        unsaid: a count the player keeps in his head)."""
+        return f"{score.reason} {score.points}"
 
     #: The scores told with the trick that earns them.
     trick_reasons: ClassVar[frozenset[str]] = frozenset({"last trick"})

@@ -351,6 +351,11 @@ class KreutzView(GameView):
     def told_with_trick(self, trick: TrickWon, event: Event) -> bool:
         return isinstance(event, Scored) and event.reason == "cards"
 
+    def trick_score(self, score: Scored) -> str:
+        # the cards' count is the player's to keep in his head: said (as "N in cards")
+        # only when the counts are shown
+        return ""
+
     def tell(self, event: Event, names: Names) -> str:
         return _tell_count(event, names)
 
