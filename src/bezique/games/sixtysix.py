@@ -739,33 +739,29 @@ class SixtySixState(TrickState):
         hand = self.hands[p]
         if c not in hand:
             raise IllegalActionError(f"{card_name(c)} is not in your hand")
-        if self.phase == LEAD:
-            hand.remove(c)
-            kn = self.known[p]
-            if kn and c in kn:  # a new list: copies share the old one
-                kn = self.known[p] = kn[:]
-                kn.remove(c)
-            self.log = ((Played, p, c), self.log)
-            self.lead = c
-            self.phase = FOLLOW
-            self.player = 1 - p
-            return
-        lead = self.lead
-        suit = lead >> 4
-        if (self.closed or self.turn_up < 0) and c >> 4 != suit:
-            if any(x >> 4 == suit for x in hand):
-                raise IllegalActionError(
-                    f"{card_name(c)} is not allowed: once the stock is closed or exhausted you"
-                    f" must follow suit (SS 29, 33); play one of "
-                    + " ".join(card_name(x) for x in hand if x >> 4 == suit))
-            voids = self.voids = self.voids[:]  # copies share the old list
-            voids[p] |= 1 << suit  # a revealed void; nothing is drawn any more
+        leading = self.phase == LEAD
+        if not leading:
+            lead = self.lead
+            suit = lead >> 4
+            if (self.closed or self.turn_up < 0) and c >> 4 != suit:
+                if any(x >> 4 == suit for x in hand):
+                    raise IllegalActionError(
+                        f"{card_name(c)} is not allowed: once the stock is closed or exhausted"
+                        f" you must follow suit (SS 29, 33); play one of "
+                        + " ".join(card_name(x) for x in hand if x >> 4 == suit))
+                voids = self.voids = self.voids[:]  # copies share the old list
+                voids[p] |= 1 << suit  # a revealed void; nothing is drawn any more
         hand.remove(c)
         kn = self.known[p]
         if kn and c in kn:  # a new list: copies share the old one
             kn = self.known[p] = kn[:]
             kn.remove(c)
         self.log = ((Played, p, c), self.log)
+        if leading:
+            self.lead = c
+            self.phase = FOLLOW
+            self.player = 1 - p
+            return
         # SS 14: same suit, the higher wins; a trump beats a plain card; else the lead wins
         if c >> 4 == suit:
             w = p if STRENGTH[c] > STRENGTH[lead] else 1 - p

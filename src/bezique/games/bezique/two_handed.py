@@ -638,36 +638,23 @@ class BeziqueState(TurnUp, TwoHandedState):
 
     def _play(self, c: int, from_table: bool) -> None:
         p = self.player
-        hand = self.hands[p]
         c = int(c)
         phase = self.phase
-        if not from_table and phase == LEAD:  # the common case, at once
-            if c not in hand:
-                raise self._misplaced(p, c, False)
-            hand.remove(c)
-            kn = self.known[p]
-            if kn and c in kn:  # a new list: copies share the old one
-                kn = self.known[p] = kn[:]
-                kn.remove(c)
-            self.log = ((Played, p, c, False), self.log)
-            if self.game._seven_played:
-                self._score_seven_played(p, c)
-            self.lead = c
-            self.lead_table = False
-            self.phase = FOLLOW
-            self.player = 1 - p
-            return
         if from_table:
-            entries = self.tables[p]
             idx = self._table_index_to_play(p, c)
             if idx < 0:
                 raise self._misplaced(p, c, True)
-            if self.phase == FOLLOW and self.turn_up < 0:  # pragma: no cover - table empty then
+            if phase == FOLLOW and self.turn_up < 0:  # pragma: no cover - table empty then
                 raise IllegalActionError(f"no table cards in {self.last_tricks}")
+            # the move is legal: commit
+            sid = self.tables[p].pop(idx)[1]
+            if self.carried[p]:
+                self._lose_carried(p, sid)
         else:
+            hand = self.hands[p]
             if c not in hand:
                 raise self._misplaced(p, c, False)
-            if self.phase == FOLLOW and self.turn_up < 0:
+            if phase == FOLLOW and self.turn_up < 0:
                 allowed = must_follow_and_win(hand, self.lead, self.trump, STRENGTH)
                 if c not in allowed:
                     raise IllegalActionError(
@@ -675,13 +662,7 @@ class BeziqueState(TurnUp, TwoHandedState):
                         " suit and win the trick if you can (with a higher card of the suit, or"
                         " a trump when void); allowed: "
                         + " ".join(card_name(x) for x in dict.fromkeys(allowed)))
-        # the move is legal: commit
-        if from_table:
-            entry = entries.pop(idx)
-            sid = entry[1]
-            if self.carried[p]:
-                self._lose_carried(p, sid)
-        else:
+            # the move is legal: commit
             hand.remove(c)
             kn = self.known[p]
             if kn and c in kn:  # a new list: copies share the old one
