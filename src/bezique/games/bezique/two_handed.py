@@ -31,12 +31,11 @@ from ...core.game import (
     Observation,
     Options,
     WordAction,
-    action_text,
     check_seat,
 )
 from ...core.game import option as _opt
 from ...core.match import GameResult, ScoreSheet, SheetRow
-from ...core.trick import END_PHASE, copying, must_follow_and_win
+from ...core.trick import copying, must_follow_and_win
 from .declarations import (
     _PH,
     _PT,
@@ -46,12 +45,17 @@ from .declarations import (
     CLASS_B,
     CLASS_C,
     CLUBS,
+    DECLARE,
     DIAMONDS,
     DRAW,
+    END,
+    FOLLOW,
     HEARTS,
     JACK,
     KING,
+    LEAD,
     ORDER,
+    PHASE_NAMES,
     PLAIN,
     PLAY_HAND,
     PLAY_TABLE,
@@ -70,7 +74,6 @@ from .declarations import (
     TwoHandedState,
     beziques,
     book_order,
-    card_of_play,
     four,
     parse_family_action,
     row,
@@ -91,8 +94,6 @@ __all__ = [
 
 PACK = Pack.piquet(copies=2)
 
-LEAD, FOLLOW, DECLARE, END = 0, 1, 2, END_PHASE
-PHASE_NAMES = ("lead", "follow", "declare", "end")
 A, B, C = CLASS_A, CLASS_B, CLASS_C
 
 #: The book's table (Declarations): class, name, title, cards, value.
@@ -583,33 +584,12 @@ class BeziqueState(TurnUp, TwoHandedState):
             return list(self._declare_options())
         return []
 
-    def apply(self, action: Action) -> None:
-        phase = self.phase
-        if action is DRAW and phase == DECLARE:  # always legal after a trick: at once
-            self._draw()
-            return
-        if phase == END:
-            raise IllegalActionError("the deal is over")
-        if type(action) is Play:
-            card = action.card
-            if card.__class__ is not Card:  # built by hand: Play(999), Play("QS")
-                card = card_of_play(action, "Bézique")
-            if phase == DECLARE:
-                raise IllegalActionError(
-                    f"{action} is not allowed now: the winner of the trick declares or draws"
-                    " before the next lead")
-            self._play(card, action.from_table)
-            return
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"apply takes an Action, not {quoted(action)}: read text"
-                                     " with state.parse_action")
-        if phase != DECLARE:
-            raise IllegalActionError(
-                f"{action_text(action)} is not allowed now: declarations, the Seven's exchange"
-                " and drawing come only after winning a trick while the stock lasts; play a"
-                " card")
-        p = self.player
-        action, plan = self._chosen(action)
+    after_trick_words = "declarations, the Seven's exchange and drawing"
+
+    def _pack_title(self) -> str:
+        return "Bézique"
+
+    def _after_trick(self, p: int, action: Action, plan: Any) -> None:
         if type(action) is Draw:
             self._draw()
         elif type(action) is Exchange:
@@ -881,19 +861,8 @@ class BeziqueState(TurnUp, TwoHandedState):
 
     # -- notation ------------------------------------------------------------------------
 
-    def __str__(self) -> str:
-        lines = [f"Bézique deal, dealer {self.dealer}, trump {Suit(self.trump).symbol}, "
-                 f"turn-up {card_name(self.turn_up) if self.turn_up >= 0 else '-'}, "
-                 f"stock {len(self.stock)}, trick {self.tricks + 1}, "
-                 f"{PHASE_NAMES[self.phase]} by {self.current_player()}"]
-        for p in (0, 1):
-            lines.append(f"  {p}: hand {' '.join(card_name(c) for c in self.hands[p])}"
-                         f" | table {' '.join(card_name(e[0]) for e in self.tables[p])}"
-                         f" | points {self.points[p]}")
-        return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        return f"<BeziqueState trick={self.tricks} phase={PHASE_NAMES[self.phase]}>"
+    def _str_stock(self) -> str:
+        return f"turn-up {card_name(self.turn_up) if self.turn_up >= 0 else '-'}, "
 
 
 BeziqueState._observation_type = BeziqueObservation
