@@ -1312,7 +1312,16 @@ class TwoHandedState(Declarer, TrickState):
                 raise IllegalActionError(
                     f"{action} is not allowed now: the winner of the trick declares or draws"
                     " before the next lead")
-            self._play(int(card), action.from_table)
+            p = self.player
+            c = int(card)
+            self._play(c, action.from_table)
+            if phase == LEAD:
+                self.lead = c
+                self.lead_table = action.from_table
+                self.phase = FOLLOW
+                self.player = 1 - p
+            else:
+                self._finish_trick(c)
             return
         if not isinstance(action, Action):
             raise IllegalActionError(f"apply takes an Action, not {quoted(action)}: read text"
@@ -1333,8 +1342,13 @@ class TwoHandedState(Declarer, TrickState):
 
     @abstractmethod
     def _play(self, c: int, from_table: bool) -> None:
-        """The player plays card ``c`` (from his table if ``from_table``), or an
-        :class:`IllegalActionError` says why he may not."""
+        """The player plays card ``c`` (from his table if ``from_table``): it leaves his
+        hand or table and the play is noted; or an :class:`IllegalActionError` says why
+        he may not. :meth:`apply` then puts it to the trick."""
+
+    @abstractmethod
+    def _finish_trick(self, follow: int) -> None:
+        """The card ``follow`` completes the trick: its winner takes it."""
 
     def _apply_own(self, action: Action) -> None:
         """Carry out one of the game's :attr:`own_actions`, or refuse it: a game that

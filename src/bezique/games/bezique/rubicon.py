@@ -877,13 +877,6 @@ class RubiconState(TwoHandedState):
             revoked[p] = self.tricks
             self._note(Revoked, p, c)
         self._decl = None
-        if self.phase == LEAD:
-            self.lead = c
-            self.lead_table = from_table
-            self.phase = FOLLOW
-            self.player = 1 - p
-            return
-        self._finish_trick(c)
 
     def _replace(self, p: int, c: int) -> None:
         """RB 18: a card led or played from the hand while a duplicate lies on the table

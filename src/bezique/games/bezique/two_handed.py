@@ -618,7 +618,6 @@ class BeziqueState(TurnUp, TwoHandedState):
 
     def _play(self, c: int, from_table: bool) -> None:
         p = self.player
-        c = int(c)
         phase = self.phase
         if from_table:
             idx = self._table_index_to_play(p, c)
@@ -651,13 +650,6 @@ class BeziqueState(TurnUp, TwoHandedState):
         self.log = ((Played, p, c, from_table), self.log)
         if self.game._seven_played:
             self._score_seven_played(p, c)
-        if phase == LEAD:
-            self.lead = c
-            self.lead_table = from_table
-            self.phase = FOLLOW
-            self.player = 1 - p
-            return
-        self._finish_trick(c)
 
     def _score_seven_played(self, p: int, c: int) -> None:
         """EW: 10 for a Seven of trumps played in the first 24 tricks (V-BZ-04); the Seven
