@@ -272,19 +272,11 @@ class SixtySix(Game["SixtySixState"]):
     title = "Sixty-Six"
     options_class = SixtySixOptions
     options: SixtySixOptions
+    pack = PACK
     #: whether a hand played out with neither claiming nor closing is counted (SS 31-32);
     #: not before a dealer who scores at three, where failing to claim 66 scores nothing
     #: (three-handed Sixty-Six: :mod:`.sixtysix_three`)
     played_out_counts: ClassVar[bool] = True
-
-    @property
-    def pack(self) -> Pack:
-        return PACK
-
-    def deal(self, dealer: int, *, seed: int | None = None, pack: Sequence[int] | None = None,
-             rng: random.Random | None = None) -> SixtySixState:
-        order = self.pack_order(seed=seed, pack=pack, rng=rng)
-        return SixtySixState.from_pack(self, dealer, order)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -963,6 +955,9 @@ class SixtySixState(TrickState):
 
     def __repr__(self) -> str:
         return f"<SixtySixState trick={self.tricks} phase={PHASE_NAMES[self.phase]}>"
+
+
+SixtySix.state_class = SixtySixState
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -35,7 +35,6 @@ play instead.
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -308,11 +307,6 @@ class Rubicon(Game["RubiconState"]):
     @property
     def pack(self) -> Pack:
         return self._pack
-
-    def deal(self, dealer: int, *, seed: int | None = None, pack: Sequence[int] | None = None,
-             rng: random.Random | None = None) -> RubiconState:
-        order = self.pack_order(seed=seed, pack=pack, rng=rng)
-        return RubiconState.from_pack(self, dealer, order)
 
     def parse_action(self, text: str) -> Action:
         """Read an action's notation: ``QS``, ``QS*``, ``royal-marriage KH QH``, ``score
@@ -1022,6 +1016,9 @@ class RubiconState(TwoHandedState):
 
     def _str_points(self, p: int) -> str:
         return f"points {self.points[p]}, brisques {self.brisques[p]}"
+
+
+Rubicon.state_class = RubiconState
 
 
 def _marked(e: Entry, k: int, mark: int) -> Entry:

@@ -17,7 +17,6 @@ trumps, the last eight tricks and the scoring to 1000.
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -284,6 +283,7 @@ class Bezique(Game["BeziqueState"]):
     title = "Bézique"
     options_class = BeziqueOptions
     options: BeziqueOptions
+    pack = PACK
     table = TABLE
     #: what each card counts in the tricks won, by card id, kept in the state's
     #: ``brisques``: here the number of brisques (Aces and Tens, 10 each)
@@ -310,15 +310,6 @@ class Bezique(Game["BeziqueState"]):
         # the table's patterns and candidates by trump, under this game's bézique pair
         self._patterns = [TABLE.patterns(t, self.bezique_cards(t)) for t in range(4)]
         self._candidates = [TABLE.candidates(t, self.bezique_cards(t)) for t in range(4)]
-
-    @property
-    def pack(self) -> Pack:
-        return PACK
-
-    def deal(self, dealer: int, *, seed: int | None = None, pack: Sequence[int] | None = None,
-             rng: random.Random | None = None) -> BeziqueState:
-        order = self.pack_order(seed=seed, pack=pack, rng=rng)
-        return BeziqueState.from_pack(self, dealer, order)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -857,4 +848,5 @@ class BeziqueState(TurnUp, TwoHandedState):
         return f"turn-up {card_name(self.turn_up) if self.turn_up >= 0 else '-'}, "
 
 
+Bezique.state_class = BeziqueState
 BeziqueState._observation_type = BeziqueObservation
