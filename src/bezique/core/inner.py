@@ -17,6 +17,7 @@ from abc import abstractmethod
 from collections.abc import Sequence
 
 from .game import TERMINAL, Action, State
+from .trick import PublicLog
 
 
 class InnerDeal(State):
@@ -25,7 +26,7 @@ class InnerDeal(State):
     __slots__ = ()
 
     @abstractmethod
-    def inner_deal(self) -> State:
+    def inner_deal(self) -> PublicLog:
         """The two-seat deal being played."""
 
     @abstractmethod
@@ -47,3 +48,12 @@ class InnerDeal(State):
 
     def is_terminal(self) -> bool:
         return self.inner_deal().is_terminal()
+
+    def score_events(self) -> list[tuple[int, int, str]]:
+        """``(seat, points, reason)`` of the deal's scores, each entered for the table seat
+        of the hand that scored."""
+        seats = self.inner_seats()
+        return [(seats[h], pts, why) for h, pts, why in self.inner_deal().score_events()]
+
+    def parse_action(self, text: str) -> Action:
+        return self.inner_deal().parse_action(text)
