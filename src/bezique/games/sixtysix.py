@@ -874,17 +874,6 @@ class SixtySixState(TrickState):
 
     # -- observations, sampling --------------------------------------------------------
 
-    def hidden_from(self, seat: int) -> list[int]:
-        """The cards ``seat`` cannot see, sorted by card id: the face-down stock (closed or
-        not) and the part of the other hand not publicly known. The set follows from the
-        seat's observation alone; sorting drops the true order."""
-        other = 1 - check_seat(seat)
-        hidden = self.hands[other] + self.stock
-        for c in self.known[other]:
-            hidden.remove(c)
-        hidden.sort()
-        return hidden
-
     def resample(self, seat: int, rng: random.Random) -> SixtySixState:
         """A state drawn uniformly among those ``seat`` cannot tell apart: the other hand
         keeps its known cards and gets none of a suit it has shown void in. The hidden
