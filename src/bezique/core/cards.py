@@ -18,8 +18,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
+from typing import TypeVar
 
 from .errors import NotationError, quoted
+
+_T = TypeVar("_T")
 
 
 class Suit(IntEnum):
@@ -43,10 +46,7 @@ class Suit(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Parse a suit letter (any case) or symbol (filled or outlined)."""
-        key = text.strip().upper()
-        if key in _SUIT_TEXT:
-            return _SUIT_TEXT[key]
-        raise NotationError(f"unknown suit {quoted(text)}: use C, D, H, S or ♣ ♦ ♥ ♠")
+        return _read(_SUIT_TEXT, text, "suit", "C, D, H, S or ♣ ♦ ♥ ♠")
 
 
 _SUIT_TEXT: dict[str, Suit] = {}
@@ -55,6 +55,15 @@ for _s in Suit:
     _SUIT_TEXT[_s.symbol] = _s
 for _sym, _s in (("♧", Suit.CLUBS), ("♢", Suit.DIAMONDS), ("♡", Suit.HEARTS), ("♤", Suit.SPADES)):
     _SUIT_TEXT[_sym] = _s
+
+
+def _read(table: dict[str, _T], text: str, what: str, use: str) -> _T:
+    """What ``text`` (any case) names in ``table``, or a :class:`NotationError` naming the
+    unknown ``what`` and what to ``use``."""
+    key = text.strip().upper()
+    if key in table:
+        return table[key]
+    raise NotationError(f"unknown {what} {quoted(text)}: use {use}")
 
 
 class Rank(IntEnum):
@@ -82,10 +91,7 @@ class Rank(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Parse ``A K Q J T 9 .. 2``; ``10`` is accepted for the Ten."""
-        key = text.strip().upper()
-        if key in _RANK_TEXT:
-            return _RANK_TEXT[key]
-        raise NotationError(f"unknown rank {quoted(text)}: use A K Q J T(10) 9 8 7 6 5 4 3 2")
+        return _read(_RANK_TEXT, text, "rank", "A K Q J T(10) 9 8 7 6 5 4 3 2")
 
 
 _RANK_LETTERS = {r: (str(int(r)) if r <= 9 else "TJQKA"[r - 10]) for r in Rank}

@@ -79,7 +79,7 @@ import random
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from . import table
 from .cards import Pack
@@ -508,13 +508,22 @@ class Game(ABC, Generic[S]):
     @property
     @abstractmethod
     def pack(self) -> Pack:
-        """The pack this game is dealt from."""
+        """The pack this game is dealt from (a game with one pack names it as a class
+        attribute, ``pack = PACK``)."""
 
-    @abstractmethod
+    #: The class of this game's states, which :meth:`deal` deals by its ``from_pack(game,
+    #: dealer, order)``; a game whose deal needs more writes its own ``deal``.
+    state_class: ClassVar[Any] = None
+
     def deal(self, dealer: int, *, seed: int | None = None,
              pack: Sequence[int] | None = None, rng: random.Random | None = None) -> S:
         """Deal a new hand: from a stacked ``pack`` order (index 0 is the top card),
         from ``seed``, or from ``rng``."""
+        if self.state_class is None:
+            raise NotImplementedError(f"{type(self).__name__} names no state_class to deal")
+        dealer = check_seat(dealer, self.num_players, "dealer")
+        order = self.pack_order(seed=seed, pack=pack, rng=rng)
+        return cast(S, self.state_class.from_pack(self, dealer, order))
 
     def deal_in_match(self, dealer: int, pack: Sequence[int], sheet: ScoreSheet) -> S:
         """Deal the next hand of a match whose score stands as ``sheet`` says: by default

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from .events import Event, moved
 from .game import TERMINAL, Action, State
+from .trick import PublicLog
 
 
 class InnerDeal(State):
@@ -27,7 +28,7 @@ class InnerDeal(State):
     __slots__ = ()
 
     @abstractmethod
-    def inner_deal(self) -> State:
+    def inner_deal(self) -> PublicLog:
         """The two-seat deal being played."""
 
     @abstractmethod
@@ -54,6 +55,15 @@ class InnerDeal(State):
         """The inner deal's public events, its hands' seats made the table's."""
         seats = tuple(self.inner_seats())
         return [_moved(e, seats) for e in self.inner_deal().events()]
+
+    def score_events(self) -> list[tuple[int, int, str]]:
+        """``(seat, points, reason)`` of the deal's scores, each entered for the table seat
+        of the hand that scored."""
+        seats = self.inner_seats()
+        return [(seats[h], pts, why) for h, pts, why in self.inner_deal().score_events()]
+
+    def parse_action(self, text: str) -> Action:
+        return self.inner_deal().parse_action(text)
 
 
 @functools.lru_cache(maxsize=1 << 14)

@@ -347,9 +347,10 @@ class TrickState(PublicLog):
         self.log = ((Scored, seat, pts, why), self.log)
 
     def hidden_from(self, seat: int) -> list[int]:
-        """The cards ``seat`` cannot see, sorted by card id: the stock and the unknown part
-        of the other hand. As a multiset it follows from ``seat``'s observation alone (the
-        pack less every card that seat has seen), and sorting drops the true order."""
+        """The cards ``seat`` cannot see, sorted by card id: the stock (face down, closed
+        or not) and the unknown part of the other hand. As a multiset it follows from
+        ``seat``'s observation alone (the pack less every card that seat has seen), and
+        sorting drops the true order."""
         other = 1 - check_seat(seat)
         hidden = self.hands[other] + self.stock
         for c in self.known[other]:

@@ -62,7 +62,6 @@ Choices where the text is silent (``docs/RULES.md``, "Four-handed Sixty-Six"):
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
@@ -192,21 +191,12 @@ class KreutzMariage(Game["KreutzState"]):
     title = "Four-handed Sixty-Six"
     options_class = KreutzOptions
     options: KreutzOptions
+    pack = PACK
     min_players = max_players = 4
 
     def fixed_sides(self) -> Sequence[int]:
         """Partners sit opposite."""
         return (0, 1, 0, 1)
-
-    @property
-    def pack(self) -> Pack:
-        return PACK
-
-    def deal(self, dealer: int, *, seed: int | None = None, pack: Sequence[int] | None = None,
-             rng: random.Random | None = None) -> KreutzState:
-        dealer = check_seat(dealer, 4, "dealer")
-        order = self.pack_order(seed=seed, pack=pack, rng=rng)
-        return KreutzState.from_pack(self, dealer, order)
 
     def deal_in_match(self, dealer: int, pack: Sequence[int], sheet: ScoreSheet
                       ) -> KreutzState:
@@ -502,3 +492,6 @@ class KreutzState(TrickStateN):
     def __repr__(self) -> str:
         return (f"<KreutzState dealer={self.dealer} trick={self.tricks}"
                 f" phase={self.phase_names.get(self.phase, self.phase)}>")
+
+
+KreutzMariage.state_class = KreutzState

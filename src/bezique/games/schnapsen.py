@@ -128,15 +128,7 @@ class Schnapsen(SixtySix):
     rules_by = "the schnapsen platform's rules"
     options_class = SchnapsenOptions  # type: ignore[assignment]
     options: SchnapsenOptions  # type: ignore[assignment]
-
-    @property
-    def pack(self) -> Pack:
-        return PACK
-
-    def deal(self, dealer: int, *, seed: int | None = None, pack: Sequence[int] | None = None,
-             rng: random.Random | None = None) -> SchnapsenState:
-        order = self.pack_order(seed=seed, pack=pack, rng=rng)
-        return SchnapsenState.from_pack(self, dealer, order)
+    pack = PACK
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -322,6 +314,9 @@ class SchnapsenState(SixtySixState):
 
     def __repr__(self) -> str:
         return "<SchnapsenState" + super().__repr__().removeprefix("<SixtySixState")
+
+
+Schnapsen.state_class = SchnapsenState
 
 
 __all__ = ["PACK", "Schnapsen", "SchnapsenOptions", "SchnapsenState", "parse_action"]

@@ -273,19 +273,11 @@ class SixtySix(Game["SixtySixState"]):
     title = "Sixty-Six"
     options_class = SixtySixOptions
     options: SixtySixOptions
+    pack = PACK
     #: whether a hand played out with neither claiming nor closing is counted (SS 31-32);
     #: not before a dealer who scores at three, where failing to claim 66 scores nothing
     #: (three-handed Sixty-Six: :mod:`.sixtysix_three`)
     played_out_counts: ClassVar[bool] = True
-
-    @property
-    def pack(self) -> Pack:
-        return PACK
-
-    def deal(self, dealer: int, *, seed: int | None = None, pack: Sequence[int] | None = None,
-             rng: random.Random | None = None) -> SixtySixState:
-        order = self.pack_order(seed=seed, pack=pack, rng=rng)
-        return SixtySixState.from_pack(self, dealer, order)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -740,33 +732,29 @@ class SixtySixState(TrickState):
         hand = self.hands[p]
         if c not in hand:
             raise IllegalActionError(f"{card_name(c)} is not in your hand")
-        if self.phase == LEAD:
-            hand.remove(c)
-            kn = self.known[p]
-            if kn and c in kn:  # a new list: copies share the old one
-                kn = self.known[p] = kn[:]
-                kn.remove(c)
-            self.log = ((Played, p, c), self.log)
-            self.lead = c
-            self.phase = FOLLOW
-            self.player = 1 - p
-            return
-        lead = self.lead
-        suit = lead >> 4
-        if (self.closed or self.turn_up < 0) and c >> 4 != suit:
-            if any(x >> 4 == suit for x in hand):
-                raise IllegalActionError(
-                    f"{card_name(c)} is not allowed: once the stock is closed or exhausted you"
-                    f" must follow suit (SS 29, 33); play one of "
-                    + " ".join(card_name(x) for x in hand if x >> 4 == suit))
-            voids = self.voids = self.voids[:]  # copies share the old list
-            voids[p] |= 1 << suit  # a revealed void; nothing is drawn any more
+        leading = self.phase == LEAD
+        if not leading:
+            lead = self.lead
+            suit = lead >> 4
+            if (self.closed or self.turn_up < 0) and c >> 4 != suit:
+                if any(x >> 4 == suit for x in hand):
+                    raise IllegalActionError(
+                        f"{card_name(c)} is not allowed: once the stock is closed or exhausted"
+                        f" you must follow suit (SS 29, 33); play one of "
+                        + " ".join(card_name(x) for x in hand if x >> 4 == suit))
+                voids = self.voids = self.voids[:]  # copies share the old list
+                voids[p] |= 1 << suit  # a revealed void; nothing is drawn any more
         hand.remove(c)
         kn = self.known[p]
         if kn and c in kn:  # a new list: copies share the old one
             kn = self.known[p] = kn[:]
             kn.remove(c)
         self.log = ((Played, p, c), self.log)
+        if leading:
+            self.lead = c
+            self.phase = FOLLOW
+            self.player = 1 - p
+            return
         # SS 14: same suit, the higher wins; a trump beats a plain card; else the lead wins
         if c >> 4 == suit:
             w = p if STRENGTH[c] > STRENGTH[lead] else 1 - p
@@ -887,17 +875,6 @@ class SixtySixState(TrickState):
 
     # -- observations, sampling --------------------------------------------------------
 
-    def hidden_from(self, seat: int) -> list[int]:
-        """The cards ``seat`` cannot see, sorted by card id: the face-down stock (closed or
-        not) and the part of the other hand not publicly known. The set follows from the
-        seat's observation alone; sorting drops the true order."""
-        other = 1 - check_seat(seat)
-        hidden = self.hands[other] + self.stock
-        for c in self.known[other]:
-            hidden.remove(c)
-        hidden.sort()
-        return hidden
-
     def resample(self, seat: int, rng: random.Random) -> SixtySixState:
         """A state drawn uniformly among those ``seat`` cannot tell apart: the other hand
         keeps its known cards and gets none of a suit it has shown void in. The hidden
@@ -975,6 +952,9 @@ class SixtySixState(TrickState):
 
     def __repr__(self) -> str:
         return f"<SixtySixState trick={self.tricks} phase={PHASE_NAMES[self.phase]}>"
+
+
+SixtySix.state_class = SixtySixState
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

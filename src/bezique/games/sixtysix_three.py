@@ -71,7 +71,6 @@ from ..core.game import (
     Game,
     Observation,
     Options,
-    State,
     check_seat,
 )
 from ..core.game import option as _opt
@@ -407,7 +406,7 @@ class ThreeHandedSixtySixState(InnerDeal):
 
     # -- the interface ------------------------------------------------------------------
 
-    def inner_deal(self) -> State:
+    def inner_deal(self) -> SixtySixState:
         """The two-handed deal being played."""
         return self.inner
 
@@ -421,10 +420,6 @@ class ThreeHandedSixtySixState(InnerDeal):
         for i, p in enumerate(self.players):
             out[p] = self.inner.points[i]
         return tuple(out)
-
-    def score_events(self) -> list[tuple[int, int, str]]:
-        """``(seat, points, reason)`` of the deal's counts, by table seat."""
-        return [(self.players[h], pts, why) for h, pts, why in self.inner.score_events()]
 
     def events(self) -> list[Event]:
         """The deal's public events with the table's seats."""
@@ -530,9 +525,6 @@ class ThreeHandedSixtySixState(InnerDeal):
             won=per_seat(o.won, ()), points=per_seat(o.points, 0),
             pending=per_seat(o.pending, 0),
             events=tuple(self.events()))
-
-    def parse_action(self, text: str) -> Action:
-        return self.inner.parse_action(text)
 
     def __str__(self) -> str:
         return (f"Three-handed Sixty-Six: dealer {self.dealer}, seats {self.players[0]} and"

@@ -56,7 +56,6 @@ from ...core.game import (
     DealResult,
     Game,
     Observation,
-    State,
     check_seat,
 )
 from ...core.game import option as _opt
@@ -342,7 +341,7 @@ class ChouetteState(InnerDeal):
         return 0 if sides[check_seat(seat, self.game.num_players)] == \
             sides[self.players[0]] else 1
 
-    def inner_deal(self) -> State:
+    def inner_deal(self) -> RubiconState:
         """The game being played: a deal of two-handed Rubicon."""
         return self.duel
 
@@ -351,15 +350,10 @@ class ChouetteState(InnerDeal):
         return self.players
 
     def scores(self) -> tuple[int, ...]:
-        """Each seat holds its side's points in the deal so far."""
+        """Each seat holds its side's points in the deal so far (``score_events`` enter
+        each score for the seat that holds the hand which scored)."""
         s = self.duel.scores()
         return tuple(s[self.hand_index(p)] for p in range(self.game.num_players))
-
-    def score_events(self) -> list[tuple[int, int, str]]:
-        """``(seat, points, reason)`` of the deal, each entered for the seat that holds
-        the hand which scored; every seat of his side holds the side's total
-        (:meth:`scores`)."""
-        return [(self.players[hand], pts, why) for hand, pts, why in self.duel.score_events()]
 
     def clone(self) -> ChouetteState:
         return ChouetteState(self.game, self.dealer, self.players, self.duel.clone())
@@ -381,9 +375,6 @@ class ChouetteState(InnerDeal):
         """The deal drawn consistent with what ``seat``'s side sees (one hand)."""
         return ChouetteState(self.game, self.dealer, self.players,
                              self.duel.resample(self.hand_index(seat), rng))
-
-    def parse_action(self, text: str) -> Action:
-        return self.duel.parse_action(text)
 
     def __repr__(self) -> str:
         return (f"<ChouetteState dealer={self.dealer} players={self.players}"

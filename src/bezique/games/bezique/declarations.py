@@ -37,11 +37,12 @@ from __future__ import annotations
 import dataclasses
 import operator
 import random
+from abc import abstractmethod
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from ...core.cards import Card, Rank, card_name, parse_game_card
+from ...core.cards import Card, Rank, Suit, card_name, parse_game_card
 from ...core.errors import IllegalActionError, NotationError, quoted
 from ...core.events import (
     NUMBERED,
@@ -53,7 +54,7 @@ from ...core.events import (
     event_of,
 )
 from ...core.game import Action, CardPlay, WordAction, action_text, action_words, check_seat
-from ...core.trick import PublicLog, RankOrder, TrickState, copying
+from ...core.trick import END_PHASE, PublicLog, RankOrder, TrickState, copying
 
 # -- cards -----------------------------------------------------------------------------
 
@@ -76,6 +77,11 @@ _RANK_READ = {"A": ACE, "10": TEN, "T": TEN, "K": KING, "Q": QUEEN, "J": JACK}
 
 Entry = tuple[int, int, int, int, int]
 """A declared card on the table: ``(card, serial, used_a, used_b, used_c)``."""
+
+#: The phases of a two-handed deal (:class:`TwoHandedState`): a card led, a card followed,
+#: the winner of the trick declaring or drawing, the deal over.
+LEAD, FOLLOW, DECLARE, END = 0, 1, 2, END_PHASE
+PHASE_NAMES = ("lead", "follow", "declare", "end")
 
 
 # -- the shapes of the combinations ------------------------------------------------------
@@ -1284,6 +1290,82 @@ class TwoHandedState(Declarer, TrickState):
         s._decl = None
         return s
 
+    #: what the winner of a trick may do besides play, as an error for it out of turn
+    #: names it
+    after_trick_words: ClassVar[str] = "declarations and drawing"
+    #: the game's own actions besides playing and what follows a trick (Rubicon's carte
+    #: blanche, Binocle's knock), carried out by :meth:`_apply_own`
+    own_actions: ClassVar[tuple[type[Action], ...]] = ()
+
+    def apply(self, action: Action) -> None:
+        phase = self.phase
+        if action is DRAW and phase == DECLARE:  # always legal after a trick: at once
+            self._draw()
+            return
+        if phase == END:
+            raise IllegalActionError("the deal is over")
+        if type(action) is Play:
+            card = action.card
+            if card.__class__ is not Card:  # built by hand: Play(999), Play("QS")
+                card = card_of_play(action, self._pack_title())
+            if phase == DECLARE:
+                raise IllegalActionError(
+                    f"{action} is not allowed now: the winner of the trick declares or draws"
+                    " before the next lead")
+            p = self.player
+            c = int(card)
+            self._play(c, action.from_table)
+            if phase == LEAD:
+                self.lead = c
+                self.lead_table = action.from_table
+                self.phase = FOLLOW
+                self.player = 1 - p
+            else:
+                self._finish_trick(c)
+            return
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"apply takes an Action, not {quoted(action)}: read text"
+                                     " with state.parse_action")
+        if type(action) in self.own_actions:
+            self._apply_own(action)
+            return
+        if phase != DECLARE:
+            raise IllegalActionError(
+                f"{action_text(action)} is not allowed now: {self.after_trick_words} come only"
+                " after winning a trick while the stock lasts; play a card")
+        action, plan = self._chosen(action)
+        self._after_trick(self.player, action, plan)
+
+    def _pack_title(self) -> str:
+        """The game whose pack a card built by hand is refused from."""
+        return str(self.game.title)
+
+    @abstractmethod
+    def _play(self, c: int, from_table: bool) -> None:
+        """The player plays card ``c`` (from his table if ``from_table``): it leaves his
+        hand or table and the play is noted; or an :class:`IllegalActionError` says why
+        he may not. :meth:`apply` then puts it to the trick."""
+
+    @abstractmethod
+    def _finish_trick(self, follow: int) -> None:
+        """The card ``follow`` completes the trick: its winner takes it."""
+
+    def _apply_own(self, action: Action) -> None:
+        """Carry out one of the game's :attr:`own_actions`, or refuse it: a game that
+        lists any does so here."""
+        raise NotImplementedError(f"{type(self).__name__} lists {type(action).__name__}"
+                                  " among its own actions: it carries it out in _apply_own")
+
+    @abstractmethod
+    def _after_trick(self, p: int, action: Action, plan: Any) -> None:
+        """Carry out what ``p``, the winner of the trick, chose (``plan``: how
+        :meth:`_chosen` resolved it): a declaration, a carried combination, drawing."""
+
+    @abstractmethod
+    def _draw(self) -> None:
+        """Both draw from the stock, the winner of the trick first; or the last tricks
+        begin."""
+
     def resample(self: T2, seat: int, rng: random.Random) -> T2:
         """A state drawn uniformly among those ``seat`` cannot tell apart from this one: the
         cards hidden from it, taken in a canonical order (sorted ids) and shuffled with
@@ -1299,6 +1381,31 @@ class TwoHandedState(Declarer, TrickState):
         s.stock = pool[n_other:]
         s._decl = None  # the actions listed were the true hand's
         return s
+
+    def __str__(self) -> str:
+        trump = "-" if self.trump == NO_TRUMP else Suit(self.trump).symbol
+        lines = [f"{self.game.title} deal, dealer {self.dealer}, trump {trump}, "
+                 f"{self._str_stock()}stock {len(self.stock)}, trick {self.tricks + 1}, "
+                 f"{PHASE_NAMES[self.phase]} by {self.current_player()}"]
+        for p in (0, 1):
+            lines.append(f"  {p}: hand {' '.join(card_name(c) for c in self.hands[p])}"
+                         f" | table {' '.join(self._str_entry(e) for e in self.tables[p])}"
+                         f" | {self._str_points(p)}")
+        return "\n".join(lines)
+
+    def _str_stock(self) -> str:
+        """What :meth:`__str__` tells before the stock's size (Bézique's turn-up)."""
+        return ""
+
+    def _str_entry(self, e: Entry) -> str:
+        """A table entry as :meth:`__str__` shows it."""
+        return card_name(e[0])
+
+    def _str_points(self, p: int) -> str:
+        return f"points {self.points[p]}"
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} trick={self.tricks} phase={PHASE_NAMES[self.phase]}>"
 
     def _seen(self, seat: int) -> Seen:
         """What both two-handed observations show alike (:data:`Seen`); no hand for

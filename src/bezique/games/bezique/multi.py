@@ -364,12 +364,6 @@ class MultiBezique(Game["MultiBeziqueState"]):
     def pack(self) -> Pack:
         return self._pack
 
-    def deal(self, dealer: int, *, seed: int | None = None, pack: Sequence[int] | None = None,
-             rng: random.Random | None = None) -> MultiBeziqueState:
-        dealer = check_seat(dealer, self.num_players, "dealer")
-        order = self.pack_order(seed=seed, pack=pack, rng=rng)
-        return MultiBeziqueState.from_pack(self, dealer, order)
-
     def parse_action(self, text: str) -> Action:
         """Any action's notation, context free: the two-handed game's (``QS``, ``QS*``,
         ``bezique QS JD``, ``score marriage KS QS``, ``exchange``, ``draw``), and at four
@@ -1204,6 +1198,9 @@ class MultiBeziqueState(TurnUp, Declarer, TrickStateN):
     def __repr__(self) -> str:
         return (f"<MultiBeziqueState {self.game.name} trick={self.tricks}"
                 f" phase={self.phase_names[self.phase]}>")
+
+
+MultiBezique.state_class = MultiBeziqueState
 
 
 @functools.lru_cache(maxsize=16)

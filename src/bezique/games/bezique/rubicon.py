@@ -35,13 +35,12 @@ play instead.
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ...core.cards import Card, Pack, Suit, card_name
-from ...core.errors import IllegalActionError, OptionError, quoted
+from ...core.errors import IllegalActionError, OptionError
 from ...core.events import NUMBERED, Drew, Event, Names, Played, TrickWon, TrumpMade
 from ...core.game import (
     SPECTATOR,
@@ -51,12 +50,11 @@ from ...core.game import (
     Observation,
     Options,
     WordAction,
-    action_text,
     check_seat,
 )
 from ...core.game import option as _opt
 from ...core.match import GameResult, ScoreSheet, SheetRow
-from ...core.trick import END_PHASE, copying, must_follow_and_win
+from ...core.trick import copying, must_follow_and_win
 from .declarations import (
     _PH,
     _PT,
@@ -64,11 +62,16 @@ from .declarations import (
     CLASS_A,
     CLASS_B,
     CLASS_C,
+    DECLARE,
     DIAMONDS,
     DRAW,
+    END,
+    FOLLOW,
     JACK,
     KING,
+    LEAD,
     NO_TRUMP,
+    PHASE_NAMES,
     PLAIN,
     QUEEN,
     SPADES,
@@ -79,11 +82,9 @@ from .declarations import (
     Declare,
     Entry,
     MeldTable,
-    Play,
     ScoreCarried,
     TwoHandedState,
     beziques,
-    card_of_play,
     four,
     parse_family_action,
     row,
@@ -96,8 +97,6 @@ __all__ = [
     "RubiconState", "Settlement", "CARTE_BLANCHE",
 ]
 
-LEAD, FOLLOW, DECLARE, END = 0, 1, 2, END_PHASE
-PHASE_NAMES = ("lead", "follow", "declare", "end")
 A, B, C = CLASS_A, CLASS_B, CLASS_C
 COURTS = (JACK, QUEEN, KING)
 BEZIQUE_CARDS = (SPADES * 16 + QUEEN, DIAMONDS * 16 + JACK)
@@ -309,11 +308,6 @@ class Rubicon(Game["RubiconState"]):
     @property
     def pack(self) -> Pack:
         return self._pack
-
-    def deal(self, dealer: int, *, seed: int | None = None, pack: Sequence[int] | None = None,
-             rng: random.Random | None = None) -> RubiconState:
-        order = self.pack_order(seed=seed, pack=pack, rng=rng)
-        return RubiconState.from_pack(self, dealer, order)
 
     def parse_action(self, text: str) -> Action:
         """Read an action's notation: ``QS``, ``QS*``, ``royal-marriage KH QH``, ``score
@@ -818,37 +812,15 @@ class RubiconState(TwoHandedState):
 
     # -- applying an action ----------------------------------------------------------------
 
-    def apply(self, action: Action) -> None:
-        phase = self.phase
-        if action is DRAW and phase == DECLARE:  # always legal after a trick: at once
-            self._draw()
-            return
-        if phase == END:
-            raise IllegalActionError("the deal is over")
+    own_actions = (CarteBlanche,)
+
+    def _apply_own(self, action: Action) -> None:
         p = self.player
-        if type(action) is Play:
-            card = action.card
-            if card.__class__ is not Card:  # built by hand: Play(999), Play("QS")
-                card = card_of_play(action, self.game.title)
-            if phase == DECLARE:
-                raise IllegalActionError(
-                    f"{action} is not allowed now: the winner of the trick declares or draws"
-                    " before the next lead")
-            self._play(int(card), action.from_table)
-            return
-        if type(action) is CarteBlanche:
-            if phase == DECLARE or not self._carte_blanche_open(p):
-                raise IllegalActionError(self._why_not(action))
-            self._show_carte_blanche(p)
-            return
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"apply takes an Action, not {quoted(action)}: read text"
-                                     " with state.parse_action")
-        if phase != DECLARE:
-            raise IllegalActionError(
-                f"{action_text(action)} is not allowed now: declarations and drawing come"
-                " only after winning a trick while the stock lasts; play a card")
-        action, plan = self._chosen(action)
+        if self.phase == DECLARE or not self._carte_blanche_open(p):
+            raise IllegalActionError(self._why_not(action))
+        self._show_carte_blanche(p)
+
+    def _after_trick(self, p: int, action: Action, plan: Any) -> None:
         if type(action) is Declare:
             self._declare(p, action, plan)
         elif type(action) is ScoreCarried:
@@ -900,13 +872,6 @@ class RubiconState(TwoHandedState):
             revoked[p] = self.tricks
             self._note(Revoked, p, c)
         self._decl = None
-        if self.phase == LEAD:
-            self.lead = c
-            self.lead_table = from_table
-            self.phase = FOLLOW
-            self.player = 1 - p
-            return
-        self._finish_trick(c)
 
     def _replace(self, p: int, c: int) -> None:
         """RB 18: a card led or played from the hand while a duplicate lies on the table
@@ -1054,19 +1019,14 @@ class RubiconState(TwoHandedState):
                                + action.melds[1:])
         return action
 
-    def __str__(self) -> str:
-        trump = "-" if self.trump == NO_TRUMP else Suit(self.trump).symbol
-        lines = [f"{self.game.title} deal, dealer {self.dealer}, trump {trump}, "
-                 f"stock {len(self.stock)}, trick {self.tricks + 1}, "
-                 f"{PHASE_NAMES[self.phase]} by {self.current_player()}"]
-        for p in (0, 1):
-            lines.append(f"  {p}: hand {' '.join(card_name(c) for c in self.hands[p])}"
-                         f" | table {' '.join(_entry_text(e) for e in self.tables[p])}"
-                         f" | points {self.points[p]}, brisques {self.brisques[p]}")
-        return "\n".join(lines)
+    def _str_entry(self, e: Entry) -> str:
+        return card_name(e[0]) + "+" if e[2] < 0 else card_name(e[0])  # a replacement
 
-    def __repr__(self) -> str:
-        return f"<RubiconState trick={self.tricks} phase={PHASE_NAMES[self.phase]}>"
+    def _str_points(self, p: int) -> str:
+        return f"points {self.points[p]}, brisques {self.brisques[p]}"
+
+
+Rubicon.state_class = RubiconState
 
 
 def _marked(e: Entry, k: int, mark: int) -> Entry:
@@ -1078,9 +1038,3 @@ def _marked(e: Entry, k: int, mark: int) -> Entry:
 def _marks(table: list[Entry]) -> tuple[tuple[Card, int, int, int], ...]:
     return tuple(sorted((Card(e[0]), max(e[2], 0), max(e[3], 0), max(e[4], 0))
                         for e in table))
-
-
-def _entry_text(e: Entry) -> str:
-    if e[2] < 0:
-        return card_name(e[0]) + "+"
-    return card_name(e[0])

@@ -17,7 +17,6 @@ trumps, the last eight tricks and the scoring to 1000.
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -32,12 +31,11 @@ from ...core.game import (
     Observation,
     Options,
     WordAction,
-    action_text,
     check_seat,
 )
 from ...core.game import option as _opt
 from ...core.match import GameResult, ScoreSheet, SheetRow
-from ...core.trick import END_PHASE, copying, must_follow_and_win
+from ...core.trick import copying, must_follow_and_win
 from .declarations import (
     _PH,
     _PT,
@@ -47,12 +45,17 @@ from .declarations import (
     CLASS_B,
     CLASS_C,
     CLUBS,
+    DECLARE,
     DIAMONDS,
     DRAW,
+    END,
+    FOLLOW,
     HEARTS,
     JACK,
     KING,
+    LEAD,
     ORDER,
+    PHASE_NAMES,
     PLAIN,
     PLAY_HAND,
     PLAY_TABLE,
@@ -71,7 +74,6 @@ from .declarations import (
     TwoHandedState,
     beziques,
     book_order,
-    card_of_play,
     four,
     parse_family_action,
     row,
@@ -92,8 +94,6 @@ __all__ = [
 
 PACK = Pack.piquet(copies=2)
 
-LEAD, FOLLOW, DECLARE, END = 0, 1, 2, END_PHASE
-PHASE_NAMES = ("lead", "follow", "declare", "end")
 A, B, C = CLASS_A, CLASS_B, CLASS_C
 
 #: The book's table (Declarations): class, name, title, cards, value.
@@ -284,6 +284,7 @@ class Bezique(Game["BeziqueState"]):
     title = "Bézique"
     options_class = BeziqueOptions
     options: BeziqueOptions
+    pack = PACK
     table = TABLE
     #: what each card counts in the tricks won, by card id, kept in the state's
     #: ``brisques``: here the number of brisques (Aces and Tens, 10 each)
@@ -310,15 +311,6 @@ class Bezique(Game["BeziqueState"]):
         # the table's patterns and candidates by trump, under this game's bézique pair
         self._patterns = [TABLE.patterns(t, self.bezique_cards(t)) for t in range(4)]
         self._candidates = [TABLE.candidates(t, self.bezique_cards(t)) for t in range(4)]
-
-    @property
-    def pack(self) -> Pack:
-        return PACK
-
-    def deal(self, dealer: int, *, seed: int | None = None, pack: Sequence[int] | None = None,
-             rng: random.Random | None = None) -> BeziqueState:
-        order = self.pack_order(seed=seed, pack=pack, rng=rng)
-        return BeziqueState.from_pack(self, dealer, order)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -584,33 +576,12 @@ class BeziqueState(TurnUp, TwoHandedState):
             return list(self._declare_options())
         return []
 
-    def apply(self, action: Action) -> None:
-        phase = self.phase
-        if action is DRAW and phase == DECLARE:  # always legal after a trick: at once
-            self._draw()
-            return
-        if phase == END:
-            raise IllegalActionError("the deal is over")
-        if type(action) is Play:
-            card = action.card
-            if card.__class__ is not Card:  # built by hand: Play(999), Play("QS")
-                card = card_of_play(action, "Bézique")
-            if phase == DECLARE:
-                raise IllegalActionError(
-                    f"{action} is not allowed now: the winner of the trick declares or draws"
-                    " before the next lead")
-            self._play(card, action.from_table)
-            return
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"apply takes an Action, not {quoted(action)}: read text"
-                                     " with state.parse_action")
-        if phase != DECLARE:
-            raise IllegalActionError(
-                f"{action_text(action)} is not allowed now: declarations, the Seven's exchange"
-                " and drawing come only after winning a trick while the stock lasts; play a"
-                " card")
-        p = self.player
-        action, plan = self._chosen(action)
+    after_trick_words = "declarations, the Seven's exchange and drawing"
+
+    def _pack_title(self) -> str:
+        return "Bézique"
+
+    def _after_trick(self, p: int, action: Action, plan: Any) -> None:
         if type(action) is Draw:
             self._draw()
         elif type(action) is Exchange:
@@ -639,36 +610,22 @@ class BeziqueState(TurnUp, TwoHandedState):
 
     def _play(self, c: int, from_table: bool) -> None:
         p = self.player
-        hand = self.hands[p]
-        c = int(c)
         phase = self.phase
-        if not from_table and phase == LEAD:  # the common case, at once
-            if c not in hand:
-                raise self._misplaced(p, c, False)
-            hand.remove(c)
-            kn = self.known[p]
-            if kn and c in kn:  # a new list: copies share the old one
-                kn = self.known[p] = kn[:]
-                kn.remove(c)
-            self.log = ((Played, p, c, False), self.log)
-            if self.game._seven_played:
-                self._score_seven_played(p, c)
-            self.lead = c
-            self.lead_table = False
-            self.phase = FOLLOW
-            self.player = 1 - p
-            return
         if from_table:
-            entries = self.tables[p]
             idx = self._table_index_to_play(p, c)
             if idx < 0:
                 raise self._misplaced(p, c, True)
-            if self.phase == FOLLOW and self.turn_up < 0:  # pragma: no cover - table empty then
+            if phase == FOLLOW and self.turn_up < 0:  # pragma: no cover - table empty then
                 raise IllegalActionError(f"no table cards in {self.last_tricks}")
+            # the move is legal: commit
+            sid = self.tables[p].pop(idx)[1]
+            if self.carried[p]:
+                self._lose_carried(p, sid)
         else:
+            hand = self.hands[p]
             if c not in hand:
                 raise self._misplaced(p, c, False)
-            if self.phase == FOLLOW and self.turn_up < 0:
+            if phase == FOLLOW and self.turn_up < 0:
                 allowed = must_follow_and_win(hand, self.lead, self.trump, STRENGTH)
                 if c not in allowed:
                     raise IllegalActionError(
@@ -676,13 +633,7 @@ class BeziqueState(TurnUp, TwoHandedState):
                         " suit and win the trick if you can (with a higher card of the suit, or"
                         " a trump when void); allowed: "
                         + " ".join(card_name(x) for x in dict.fromkeys(allowed)))
-        # the move is legal: commit
-        if from_table:
-            entry = entries.pop(idx)
-            sid = entry[1]
-            if self.carried[p]:
-                self._lose_carried(p, sid)
-        else:
+            # the move is legal: commit
             hand.remove(c)
             kn = self.known[p]
             if kn and c in kn:  # a new list: copies share the old one
@@ -691,13 +642,6 @@ class BeziqueState(TurnUp, TwoHandedState):
         self.log = ((Played, p, c, from_table), self.log)
         if self.game._seven_played:
             self._score_seven_played(p, c)
-        if phase == LEAD:
-            self.lead = c
-            self.lead_table = from_table
-            self.phase = FOLLOW
-            self.player = 1 - p
-            return
-        self._finish_trick(c)
 
     def _score_seven_played(self, p: int, c: int) -> None:
         """EW: 10 for a Seven of trumps played in the first 24 tricks (V-BZ-04); the Seven
@@ -908,19 +852,9 @@ class BeziqueState(TurnUp, TwoHandedState):
 
     # -- notation ------------------------------------------------------------------------
 
-    def __str__(self) -> str:
-        lines = [f"Bézique deal, dealer {self.dealer}, trump {Suit(self.trump).symbol}, "
-                 f"turn-up {card_name(self.turn_up) if self.turn_up >= 0 else '-'}, "
-                 f"stock {len(self.stock)}, trick {self.tricks + 1}, "
-                 f"{PHASE_NAMES[self.phase]} by {self.current_player()}"]
-        for p in (0, 1):
-            lines.append(f"  {p}: hand {' '.join(card_name(c) for c in self.hands[p])}"
-                         f" | table {' '.join(card_name(e[0]) for e in self.tables[p])}"
-                         f" | points {self.points[p]}")
-        return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        return f"<BeziqueState trick={self.tricks} phase={PHASE_NAMES[self.phase]}>"
+    def _str_stock(self) -> str:
+        return f"turn-up {card_name(self.turn_up) if self.turn_up >= 0 else '-'}, "
 
 
+Bezique.state_class = BeziqueState
 BeziqueState._observation_type = BeziqueObservation

@@ -93,7 +93,6 @@ from ...core.game import (
     Game,
     Observation,
     Options,
-    State,
     action_text,
     action_words,
     check_seat,
@@ -1006,7 +1005,7 @@ class ContinuationState(InnerDeal):
         seat = check_seat(seat, 3)
         return self.seats.index(seat) if seat in self.seats else 0
 
-    def inner_deal(self) -> State:
+    def inner_deal(self) -> BinocleState:
         """The two-handed deal of Binocle being played."""
         return self.duel
 
@@ -1017,10 +1016,6 @@ class ContinuationState(InnerDeal):
     def scores(self) -> tuple[int, ...]:
         s = self.duel.scores()
         return tuple(s[self.seats.index(p)] if p in self.seats else 0 for p in range(3))
-
-    def score_events(self) -> list[tuple[int, int, str]]:
-        """``(seat, points, reason)``, by seat of the table."""
-        return [(self.seats[h], pts, why) for h, pts, why in self.duel.score_events()]
 
     def result(self) -> DealResult:
         """The deal's points by seat and its claim, by seat of the table."""
@@ -1054,9 +1049,6 @@ class ContinuationState(InnerDeal):
     def resample(self, seat: int, rng: random.Random) -> ContinuationState:
         return ContinuationState(self.game, self.dealer, self.retired, self.seats,
                                  self.duel.resample(self.hand_index(seat), rng))
-
-    def parse_action(self, text: str) -> Action:
-        return self.duel.parse_action(text)
 
     def __str__(self) -> str:
         return f"two-handed continuation, seats {self.seats}, {self.retired} retired\n" \

@@ -92,7 +92,6 @@ from ..bezique.two_handed import (
     EXCHANGE,
     FOLLOW,
     LEAD,
-    PHASE_NAMES,
     Bezique,
     BeziqueObservation,
     BeziqueState,
@@ -425,19 +424,16 @@ class BinocleState(BeziqueState):
             acts.append(KNOCK)
         return acts
 
-    def apply(self, action: Action) -> None:
-        if type(action) is Knock:
-            if self.phase == END:
-                raise IllegalActionError("the deal is over")
-            if not self.may_knock():
-                p = self.player
-                raise IllegalActionError(
-                    f"knock is not allowed now: seat {p} has {self.standing[p]} before this"
-                    f" deal and {self.points[p]} scored in it, and the 240 points of cards"
-                    f" cannot take him to {self.target}")
-            self._knock()
-            return
-        super().apply(action)
+    own_actions = (Knock,)
+
+    def _apply_own(self, action: Action) -> None:
+        if not self.may_knock():
+            p = self.player
+            raise IllegalActionError(
+                f"knock is not allowed now: seat {p} has {self.standing[p]} before this"
+                f" deal and {self.points[p]} scored in it, and the 240 points of cards"
+                f" cannot take him to {self.target}")
+        self._knock()
 
     def cards_won(self, seat: int) -> int:
         """The count of the cards in ``seat``'s tricks so far (BN 15): what the Bézique
@@ -495,9 +491,4 @@ class BinocleState(BeziqueState):
         assert isinstance(o, BinocleObservation)
         return o
 
-    def __str__(self) -> str:
-        return super().__str__().replace("Bézique deal", "Binocle deal", 1)
-
-    def __repr__(self) -> str:
-        return f"<BinocleState trick={self.tricks} phase={PHASE_NAMES[self.phase]}>"
 
