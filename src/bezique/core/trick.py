@@ -44,7 +44,7 @@ class RankOrder:
     game does not use).
     """
 
-    __slots__ = ("ranks", "strength", "points", "above")
+    __slots__ = ("ranks", "strength", "points", "above", "duties")
 
     def __init__(self, ranks_high_to_low: Sequence[Rank],
                  points: dict[Rank, int] | None = None) -> None:
@@ -59,6 +59,8 @@ class RankOrder:
                 self.points[cid] = (points or {}).get(r, 0)
         #: for each card, the mask of the cards of its suit that rank above it
         self.above = [above_mask(c, self.strength) for c in range(NUM_CARD_IDS)]
+        #: the heading duty's tiers by (suit led, card winning, trump), made once each
+        self.duties: dict[tuple[int, int, int], list[int]] = {}
 
 
 def follower_wins(lead: int, follow: int, trump: int, strength: Sequence[int],
@@ -655,15 +657,28 @@ class TrickStateN(PublicLog):
         """The tiers of the duty to follow, head and trump (:func:`heading_tiers`) for the
         trick in progress."""
         trick = self.trick
-        return heading_tiers(trick[0] >> 4, trick[self.trick_seats.index(self.winner)],
-                             self.trump, self.order.above)
+        key = (trick[0] >> 4, trick[self.trick_seats.index(self.winner)], self.trump)
+        duties = self.order.duties
+        tiers = duties.get(key)
+        if tiers is None:  # at most 4 x 64 x 5 of them: the table stays small
+            tiers = duties[key] = heading_tiers(*key, self.order.above)
+        return tiers
 
     def heading_cards(self, hand: list[int]) -> list[int]:
         """:meth:`follow_cards` for a game where one must follow suit, head the trick
         (even a partner's), trump when void, over-trumping if he can and else
         under-trumping (the last tricks of three- and four-handed Bézique, Binocle at
-        three and four, Kreutz-mariage)."""
-        return duty_cards(hand, self.heading_duty())
+        three and four, Kreutz-mariage): :func:`duty_cards` of :meth:`heading_duty`,
+        written out here (the hot path of these games' playouts: two calls fewer a card
+        played, 7% of Kreutz-mariage's playout)."""
+        trick = self.trick
+        key = (trick[0] >> 4, trick[self.trick_seats.index(self.winner)], self.trump)
+        tiers = self.order.duties.get(key) or self.heading_duty()
+        for mask in tiers:
+            cards = [c for c in hand if mask >> c & 1]
+            if cards:
+                return cards
+        return list(hand)
 
     def note_heading_play(self, seat: int, card: int) -> None:
         """:meth:`note_play` for the same games: the cards a card played shows its
