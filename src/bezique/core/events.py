@@ -181,9 +181,6 @@ class Scored(Event):
     points: int
     reason: str
 
-    #: Reasons scored with the trick that earns them, told with it.
-    TRICK_REASONS: ClassVar[frozenset[str]] = frozenset()
-
     def describe(self, names: Names = NUMBERED) -> str:
         return names.says(self.seat, "score", f"{self.points} ({self.reason})") + "."
 

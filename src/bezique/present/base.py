@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 from ..core.cards import Card, Suit
-from ..core.events import Drew, Event, Names, Played, Scored, TrickWon, third_person
+from ..core.events import Drew, Event, Names, Played, Scored, TrickWon
 from ..core.game import Action, CardPlay, Game, Observation, State
 from ..core.match import Match
 
@@ -784,6 +784,4 @@ def trick_text(trick: PlayedTrick, seats: Seats) -> str:
     return f"{plays_text(plays, seats)}; won by {who}"
 
 
-def _third_if(seats: Seats, seat: int, verb: str) -> str:
-    return verb if seat == seats.human else third_person(verb)
 
