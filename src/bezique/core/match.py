@@ -222,6 +222,9 @@ class Match:
         self._packs = [list(p) for p in packs] if packs else []
         self.sheet = game.new_sheet()
         self.deals: list[DealLog] = []
+        #: the last finished deal's final position (``None`` before the first ends): what
+        #: a front end shows at the end of a deal once the next one is dealt
+        self.finished: State | None = None
         self.state: State = self._new_deal(first_dealer)
         if self.state.is_terminal():
             self._finish_deal()
@@ -274,6 +277,7 @@ class Match:
             log = self.deals[-1]
             result = self.game.deal_result(self.state)
             log.result = result
+            self.finished = self.state
             self.game.update_sheet(self.sheet, len(self.deals), log.dealer, result)
             if self.sheet.over:
                 return

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from ..core.cards import Card
 from ..core.events import DrewLast, Event, Names, Scored, TrickWon
-from ..core.game import Action, Game, Observation, State
+from ..core.game import SPECTATOR, Action, Game, Observation, State
 from ..core.match import Match
 from ..games.bezique import Bezique
 from ..games.bezique.chouette import Chouette
@@ -507,7 +507,7 @@ class RubiconView(BeziqueView):
             key = "last trick" if why == "last trick" else \
                 "carte blanche" if "carte" in why.lower() else "declarations"
             rows[key][seat] += pts
-        o: Any = state.observation(seats.human)
+        o: Any = state.public_observation()  # the brisques won are public
         result = state.returns()
         told = ["brisques won " + ", ".join(f"{seats.label(s)} {o.brisques[s]}"
                                             for s in seats.order()),
@@ -570,7 +570,8 @@ class ChouetteView(RubiconView):
     def table(self, state: State, seats: Seats) -> tuple[State, Seats]:
         self._table_seats = seats
         st: Any = state
-        mine = st.hand_index(seats.human)
+        # a spectator (seat -1) holds neither hand: both named from the table
+        mine = st.hand_index(seats.human) if seats.human >= 0 else SPECTATOR
         names = tuple(seats.names[seats.human] if j == mine else seats.label(st.players[j])
                       for j in (0, 1))
         return st.duel, Seats(mine, names, at_table=tuple(st.players))

@@ -9,6 +9,7 @@ database) run in worker threads so that the event loop keeps serving the other t
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
 import contextlib
 import json
@@ -29,6 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..bots import describe_bots
 from ..games import GAMES
+from ..present.table import changes
 from .service import Plan, ServiceError, TableService, think
 from .store import Store, StoreError
 
@@ -43,8 +45,11 @@ MAX_RATE = 20.0
 #: how often the tables being watched are checked for other processes' moves
 POLL_SECONDS = 0.5
 #: how long one message to one connection may take: a client that stops reading (its
-#: socket's buffers full) is cut off then, and holds up the rest of its table no longer
+#: socket's buffers full) is cut off then
 SEND_SECONDS = 10.0
+#: the messages a connection may have waiting to be sent: one that falls this far behind
+#: (it does not read) is dropped, and the others of its table never wait for it
+MAX_QUEUE = 64
 #: worker threads for the service's calls: its work is mostly Python (one core, the
 #: GIL), so calls taken in turn answer sooner than many threads contending (measured
 #: with benchmarks/server_load.py: p99 about half of 4 threads', a third of 40's); with
@@ -60,7 +65,10 @@ _GONE = (WebSocketDisconnect, RuntimeError, anyio.ClosedResourceError,
 
 
 class _Conn:
-    """One WebSocket at a table: its seat (``None``: a spectator)."""
+    """One WebSocket at a table: its seat (``None``: a spectator), what it was last
+    sent of the table (the view it holds, so that only changes follow), and its own
+    queue of messages, written by a task of its own: nothing that sends to one
+    connection ever waits on it."""
 
     def __init__(self, ws: WebSocket, seat: int | None, rate: float = MAX_RATE) -> None:
         self.ws = ws
@@ -69,13 +77,18 @@ class _Conn:
         self.allowance = rate
         self.checked = time.monotonic()
         self.closed = False
-        self.sending = asyncio.Lock()
         self.gone = asyncio.Event()  # set when the server cuts the connection off
+        self.outbox: collections.deque[str] = collections.deque()
+        self.ready = asyncio.Event()  # set while the outbox holds messages
+        self.held: dict[str, Any] | None = None  # the view the client holds
+        self.sending = asyncio.Lock()  # held while a frame is being written
+        self.sent_bytes = 0
 
     def drop(self) -> None:
         """Stop sending to this connection and end its handler (which closes it)."""
         self.closed = True
         self.gone.set()
+        self.ready.set()
 
     def within_rate(self) -> bool:
         t = time.monotonic()
@@ -85,6 +98,58 @@ class _Conn:
             return False
         self.allowance -= 1
         return True
+
+    def put(self, message: dict[str, Any]) -> None:
+        """Queue ``message``; a connection that lets ``MAX_QUEUE`` messages pile up
+        unread is dropped (it holds up nobody else)."""
+        if self.closed:
+            return
+        if len(self.outbox) >= MAX_QUEUE:
+            self.drop()
+            return
+        self.outbox.append(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+        self.ready.set()
+
+    def deliver(self, view: dict[str, Any]) -> None:
+        """Queue what the client needs to hold ``view``: all of it the first time, then
+        an ``update`` with the fields that changed and the story's new lines."""
+        held, self.held = self.held, view
+        if held is None:
+            self.put(view)
+            return
+        update = changes({k: v for k, v in held.items() if k != "story"},
+                         {k: v for k, v in view.items() if k != "story"})
+        update["type"] = "update"
+        old, new = held.get("story") or [], view.get("story") or []
+        if old is not new and old != new:
+            same = 0
+            for a, b in zip(old, new, strict=False):
+                if a != b:
+                    break
+                same += 1
+            update["story_from"] = same
+            update["story"] = new[same:]
+        if len(update) > 1:
+            update["seq"] = view["seq"]
+            self.put(update)
+
+    async def write(self) -> None:
+        """Send the queued messages in order, each within ``SEND_SECONDS``: a client
+        that stops reading (its socket's buffers full) is cut off then."""
+        try:
+            while not self.closed:
+                await self.ready.wait()
+                while self.outbox and not self.closed:
+                    text = self.outbox.popleft()
+                    async with self.sending:
+                        await asyncio.wait_for(self.ws.send_text(text), SEND_SECONDS)
+                    self.sent_bytes += len(text.encode())
+                self.ready.clear()
+        except TimeoutError:
+            self.drop()
+        except _GONE:
+            self.closed = True
+            self.gone.set()
 
 
 class Hub:
@@ -113,34 +178,44 @@ class Hub:
             self.limiter = anyio.CapacityLimiter(WORKERS[kind])
         return await anyio.to_thread.run_sync(fn, *args, limiter=self.limiter)
 
-    def _present(self, table_id: str, view: dict[str, Any]) -> dict[str, Any]:
-        """The view with each player's ``connected`` flag, as this process sees it."""
+    def players(self, table_id: str, players: list[dict[str, Any]]
+                ) -> list[dict[str, Any]]:
+        """The table's players, each with his ``connected`` flag as this process sees it."""
         here = {c.seat for c in self.conns.get(table_id, ()) if not c.closed}
-        for seat, player in enumerate(view["players"]):
-            player["connected"] = seat in here
-        return view
+        return [p | {"connected": seat in here} for seat, p in enumerate(players)]
 
     async def send_view(self, table_id: str, conn: _Conn) -> None:
+        """The connection's view of the table, to it alone."""
         try:
             view = await self.call(self.service.view, table_id, conn.seat)
         except (ServiceError, StoreError) as exc:
-            await self.send(conn, {"type": "error", "message": str(exc)})
+            conn.put({"type": "error", "message": str(exc)})
             return
-        await self.send(conn, self._present(table_id, view))
+        conn.deliver(view | {"players": self.players(table_id, view["players"])})
 
     async def send(self, conn: _Conn, message: dict[str, Any]) -> None:
-        """One message to one connection; the tasks that send to it (its own handler,
-        the computer players' turns, the watch) take turns, a frame never cut by another.
-        A connection that takes more than ``SEND_SECONDS`` to take a message is dropped."""
-        if conn.closed:
+        """One message to one connection, queued (see :meth:`_Conn.put`)."""
+        conn.put(message)
+
+    def presence(self, table_id: str, but: _Conn | None = None) -> None:
+        """Tell the table who is connected now (a seat came or went): each connection
+        gets the players' flags alone, on the view it holds."""
+        players: list[dict[str, Any]] | None = None
+        for conn in self.conns.get(table_id, ()):
+            if conn is but or conn.closed or conn.held is None:
+                continue
+            if players is None:
+                players = self.players(table_id, conn.held["players"])
+            conn.deliver(conn.held | {"players": players})
+
+    def tell(self, table_id: str, conns: list[_Conn], views: list[dict[str, Any]]) -> None:
+        """Each connection its own view (only what changed from the one it holds)."""
+        if not views:
             return
-        try:
-            async with conn.sending:
-                await asyncio.wait_for(conn.ws.send_text(json.dumps(message)), SEND_SECONDS)
-        except TimeoutError:
-            conn.drop()
-        except _GONE:
-            conn.closed = True
+        self.told[table_id] = max(self.told.get(table_id, 0), views[0]["seq"])
+        players = self.players(table_id, views[0]["players"])
+        for conn, view in zip(conns, views, strict=True):
+            conn.deliver(view | {"players": players})
 
     async def broadcast(self, table_id: str) -> None:
         """Each connection at the table its own view, all made in one worker call."""
@@ -151,11 +226,9 @@ class Hub:
             views = await self.call(self.service.views, table_id, [c.seat for c in conns])
         except (ServiceError, StoreError) as exc:
             for conn in conns:
-                await self.send(conn, {"type": "error", "message": str(exc)})
+                conn.put({"type": "error", "message": str(exc)})
             return
-        self.told[table_id] = max(self.told.get(table_id, 0), views[0]["seq"])
-        for conn, view in zip(conns, views, strict=True):
-            await self.send(conn, self._present(table_id, view))
+        self.tell(table_id, conns, views)
 
     def computers(self, table_id: str) -> None:
         """Let the computer players take their turns at ``table_id`` (one task a table)."""
@@ -216,6 +289,25 @@ class Hub:
             return
         for table_id in ids:
             self.computers(table_id)
+
+
+async def _close(conn: _Conn, code: int, message: str) -> None:
+    """Tell the client why, then close its connection with ``code``."""
+    conn.put({"type": "error", "message": message})
+    await _close_after_sending(conn, code)
+
+
+async def _close_after_sending(conn: _Conn, code: int) -> None:
+    """Close the connection once its queued messages are sent (at most
+    ``SEND_SECONDS``)."""
+    with contextlib.suppress(TimeoutError, *_GONE):
+        deadline = time.monotonic() + SEND_SECONDS
+        while conn.outbox and not conn.closed and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+    conn.drop()
+    with contextlib.suppress(Exception):
+        async with conn.sending:  # the last frame written whole first
+            await asyncio.wait_for(conn.ws.close(code=code), SEND_SECONDS)
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -327,48 +419,51 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
             await ws.close(code=1008)
             return
         conn = _Conn(ws, seat, rate)
+        writer = asyncio.ensure_future(conn.write())
         peers = hub.conns.setdefault(table_id, set())
         if seat is not None:  # the same seat token again: the newer connection has it
             for other in [c for c in peers if c.seat == seat]:
-                await hub.send(other, {"type": "error", "message": "this seat was taken"
-                                       " over by another connection with its token"})
-                other.drop()
+                other.put({"type": "error", "message": "this seat was taken over by another"
+                           " connection with its token"})
                 peers.discard(other)
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(other.ws.close(code=4001), SEND_SECONDS)
+                hub.spawn(_close_after_sending(other, 4001))
         peers.add(conn)
         gone = asyncio.ensure_future(conn.gone.wait())
         try:
-            await hub.broadcast(table_id)  # this view, and the others see who is here
+            await hub.send_view(table_id, conn)  # this view, to the newcomer alone
+            if seat is not None:
+                hub.presence(table_id, but=conn)  # the others see he is here
             hub.computers(table_id)
             while not conn.closed:
-                receiving = asyncio.ensure_future(ws.receive_text())
+                receiving = asyncio.ensure_future(ws.receive())
                 await asyncio.wait({receiving, gone}, return_when=asyncio.FIRST_COMPLETED)
                 if not receiving.done():  # dropped by the server: the handler ends
                     receiving.cancel()
                     return
-                text = receiving.result()
+                frame = receiving.result()
+                if frame["type"] == "websocket.disconnect":
+                    return
+                text = frame.get("text")
+                if text is None:  # a binary frame: the protocol is JSON text
+                    await _close(conn, 1003, "binary frames are not part of the protocol:"
+                                 " send JSON text")
+                    return
                 if len(text.encode("utf-8", "replace")) > MAX_MESSAGE:
-                    await hub.send(conn, {"type": "error", "message":
-                                          f"message over {MAX_MESSAGE} bytes: closed"})
-                    await ws.close(code=1009)
+                    await _close(conn, 1009, f"message over {MAX_MESSAGE} bytes: closed")
                     return
                 if not conn.within_rate():
-                    await hub.send(conn, {"type": "error", "message":
-                                          f"more than {rate:g} messages a second:"
-                                          " closed"})
-                    await ws.close(code=1008)
+                    await _close(conn, 1008, f"more than {rate:g} messages a second: closed")
                     return
                 await handle(table_id, conn, text)
         except WebSocketDisconnect:
             pass
         finally:
             gone.cancel()
-            conn.closed = True
+            conn.drop()
+            writer.cancel()
             peers.discard(conn)
             if seat is not None:
-                with contextlib.suppress(Exception):
-                    await hub.broadcast(table_id)  # the others see he is away
+                hub.presence(table_id)  # the others see he is away
 
     async def handle(table_id: str, conn: _Conn, text: str) -> None:
         try:
@@ -390,19 +485,23 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
         if conn.seat is None:
             await hub.send(conn, {"type": "error", "message": "a spectator cannot act"})
             return
-        def take() -> tuple[int, bool]:  # one worker call: the action, and who is next
-            done = service.act(table_id, seat, message.get("seq"), message.get("action"))
-            return done, service.computer_to_move(table_id)
-
         seat = conn.seat
+        conns = [c for c in hub.conns.get(table_id, ()) if not c.closed]
+
+        def take() -> tuple[int, list[dict[str, Any]], bool]:
+            # one worker call: the action, every connection's view after it, who is next
+            done = service.act(table_id, seat, message.get("seq"), message.get("action"))
+            views = service.views(table_id, [c.seat for c in conns])
+            return done, views, service.computer_to_move(table_id)
+
         try:
-            seq, computer_next = await hub.call(take)
+            seq, views, computer_next = await hub.call(take)
         except (ServiceError, StoreError) as exc:
-            await hub.send(conn, {"type": "error", "message": str(exc)})
+            conn.put({"type": "error", "message": str(exc)})
             await hub.send_view(table_id, conn)
             return
-        await hub.send(conn, {"type": "ack", "seq": seq})
-        await hub.broadcast(table_id)
+        conn.put({"type": "ack", "seq": seq})
+        hub.tell(table_id, conns, views)
         if computer_next:
             hub.computers(table_id)
 

@@ -17,15 +17,14 @@ import threading
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .. import svg
 from ..bots import BOTS, Bot, make_bot
 from ..core.cards import Card
 from ..core.errors import BeziqueError, OptionError
-from ..core.events import Names
-from ..core.game import Game, Observation, State
+from ..core.game import SPECTATOR, Game, Observation, State
 from ..core.match import Match
 from ..games import GAMES, make_game
-from ..present import Seats, show, view_for
+from ..present import GameView, Seats, played_tricks, show, view_for
+from ..present.table import table_view
 from .store import DealRow, Stale, Store, StoreError, TableRow, commitment, now
 
 __all__ = ["KINDS", "LiveTable", "ServiceError", "TableService"]
@@ -36,6 +35,11 @@ __all__ = ["KINDS", "LiveTable", "ServiceError", "TableService"]
 KINDS = ("human", *BOTS)
 MAX_NAME = 40
 MAX_TOKENS = 200  # tokens one request may ask about
+#: the story's lines a view holds at most (the end of the deal's)
+MAX_STORY = 200
+#: a table's own setting kept among its options: show the running counts of a game of
+#: memory ("true") or not ("false"); not one of the game's options
+SHOW_COUNTS = "show_counts"
 
 
 class ServiceError(Exception):
@@ -71,6 +75,15 @@ class LiveTable:
     match: Match
     deals: list[DealRow]
     lock: threading.RLock = dataclasses.field(default_factory=threading.RLock)
+    #: what every seat's view of the latest position holds alike (``_shared``)
+    shared: dict[str, Any] | None = None
+
+    @property
+    def show_counts(self) -> bool | None:
+        """The table's choice to show the running counts of a game of memory (``None``:
+        the game's default, hidden in Sixty-Six and Binocle as at the terminal)."""
+        value = self.row.options.get(SHOW_COUNTS)
+        return None if value is None else value == "true"
 
     @property
     def seq(self) -> int:
@@ -86,15 +99,6 @@ class LiveTable:
 def _salted(pack: Sequence[int], deal_no: int, dealer: int) -> DealRow:
     salt = secrets.token_hex(16)
     return DealRow(deal_no, dealer, [int(c) for c in pack], salt, commitment(pack, salt))
-
-
-def _told(state: State, names: Sequence[str]) -> list[str]:
-    """The deal's public events in sentences, every player by his name (the same story
-    for every seat and spectator: the page says whose seat it is). ``state.events()``
-    numbers them by the table's seats, a deal played inside the table (Chouette,
-    Binocle's continuation) too."""
-    naming = Names(tuple(names))
-    return [e.describe(naming) for e in state.events()]
 
 
 class TableService:
@@ -118,6 +122,11 @@ class TableService:
         if not isinstance(options, dict) or len(options) > 40 or not all(
                 isinstance(k, str) and isinstance(v, (str, int, bool)) for k, v in options.items()):
             raise ServiceError("options must be an object of option names and values")
+        options = dict(options)
+        setting = options.pop(SHOW_COUNTS, None)
+        if setting is not None and not isinstance(setting, bool) \
+                and str(setting) not in ("true", "false"):
+            raise ServiceError(f"{SHOW_COUNTS}: true or false, not {str(setting)[:20]!r}")
         try:
             game = make_game(game_name, {k: str(v) for k, v in options.items()})
         except (OptionError, ValueError) as exc:
@@ -154,8 +163,10 @@ class TableService:
                   if p["kind"] == "human"}
         if game.name != game_name:  # a form that is another game (64-card Binocle of 8)
             options = game.options.changed()
-        row = TableRow(table_id, game.name, {k: str(v) for k, v in options.items()}, players,
-                       seed, first, now(), 0, False, "")
+        kept = {k: str(v) for k, v in options.items()}
+        if setting is not None:
+            kept[SHOW_COUNTS] = str(setting).lower()
+        row = TableRow(table_id, game.name, kept, players, seed, first, now(), 0, False, "")
         deal = _salted(match.deals[0].pack, 1, match.deals[0].dealer)
         try:
             self.store.create(row, tokens, deal)
@@ -184,7 +195,7 @@ class TableService:
             raise ServiceError("no such table") from None
         except StoreError as exc:
             raise ServiceError(str(exc)) from None
-        game = make_game(row.game, dict(row.options))
+        game = make_game(row.game, {k: v for k, v in row.options.items() if k != SHOW_COUNTS})
         match = Match(game, seed=int(row.seed), first_dealer=row.first_dealer,
                       packs=[d.pack for d in deals])
         for _deal_no, seat, text in actions:
@@ -402,11 +413,11 @@ class TableService:
     def _view(self, live: LiveTable, seat: int | None) -> dict[str, Any]:
         match, game = live.match, live.game
         state = match.state
-        names = [p["name"] for p in live.row.players]
+        shared = self._shared(live)
+        names = shared["names"]
+        deal_view = shared["deal_view"]
         obs: Observation = (state.observation(seat) if seat is not None
                             else state.public_observation())
-        picture = svg.table(obs, names=names)
-        deal_view = view_for(game)
         your_turn = seat is not None and not match.is_over() and state.decides(seat)
         legal = []
         if your_turn and seat is not None:
@@ -421,9 +432,7 @@ class TableService:
                     legal.append({"notation": a.notation(),
                                   "label": deal_view.label(shown, a),
                                   "card": None, "from_table": False})
-        finished = len(match.deals) if match.is_over() else len(match.deals) - 1
         cp = state.current_player()
-        hidden = deal_view.counts_hidden_by_default
         return {
             "type": "view", "table": live.row.id, "game": game.name, "title": game.title,
             "seat": seat,
@@ -431,13 +440,58 @@ class TableService:
             "seq": live.seq, "deal": len(match.deals),
             "commitment": live.deals[len(match.deals) - 1].commitment,
             "to_move": cp if cp >= 0 and not match.is_over() else None,
-            "your_turn": your_turn, "svg": str(picture), "legal": legal,
-            "events": _told(state, names)[-200:],
-            "scores": None if hidden else list(state.scores()),
+            "your_turn": your_turn,
+            "board": table_view(obs, names, show_counts=deal_view.show_counts),
+            "legal": legal, "story": shared["story"], "show_counts": deal_view.show_counts,
+            "deal_word": deal_view.deal_word,
+            "sheet": shared["sheet"], "over": match.is_over(), "summary": match.sheet.summary,
+            "revealed": shared["revealed"], "deal_end": shared["deal_end"],
+        }
+
+    def _shared(self, live: LiveTable) -> dict[str, Any]:
+        """What every seat's view of the table's position holds alike (the story, the
+        sheet, the finished deals, the end of the last deal), made once a position."""
+        if live.shared is not None and live.shared["seq"] == live.seq:
+            return live.shared
+        match = live.match
+        names = [p["name"] for p in live.row.players]
+        deal_view = view_for(live.game, show_counts=live.show_counts)
+        everyone = Seats(SPECTATOR, tuple(names))
+        finished = len(match.deals) if match.is_over() else len(match.deals) - 1
+        live.shared = {
+            "seq": live.seq, "names": names, "deal_view": deal_view,
+            "story": deal_view.narrate(list(match.state.events()), 0, everyone)[-MAX_STORY:],
             "sheet": match.sheet.to_json() | {"labels": match.sheet.labels(names)},
-            "over": match.is_over(), "summary": match.sheet.summary,
             "revealed": [{"deal": k, "url": f"/api/tables/{live.row.id}/deals/{k}"}
                          for k in range(1, finished + 1)],
+            "deal_end": self._deal_end(live, deal_view, everyone),
+        }
+        return live.shared
+
+    @staticmethod
+    def _deal_end(live: LiveTable, deal_view: GameView, everyone: Seats
+                  ) -> dict[str, Any] | None:
+        """The end of the last finished deal, for the page to show before going on: its
+        number, the deal's last events told, its last trick (who played what, who won),
+        and what each seat's points were made of."""
+        final = live.match.finished
+        if final is None:
+            return None
+        number = len(live.match.sheet.rows)
+        drawn, seats = deal_view.table(final, everyone)
+        tricks = [t for t in played_tricks(final) if t[0] >= 0]
+        last = tricks[-1] if tricks else None
+        parts = deal_view.breakdown(drawn, seats)
+        story = deal_view.narrate(list(final.events()), 0, everyone)
+        return {
+            "deal": number,
+            "story": story[-12:],
+            "last_trick": None if last is None else {
+                "winner": last[0],
+                "cards": [{"seat": s, "card": Card(c).notation()} for s, c in last[1]]},
+            "columns": [seats.label(s) for s in seats.order()],
+            "rows": [[what, list(points)] for what, points in parts.rows],
+            "totals": list(parts.totals), "result": list(parts.result),
         }
 
     def fresh(self, table_id: str) -> LiveTable:
