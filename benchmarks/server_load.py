@@ -3,10 +3,17 @@ by a client choosing among the legal actions at random, on localhost.
 
 For each action the round trip is timed from the ``act`` message sent to its ``ack``
 received (the action stored in the database and applied); printed are p50, p99 and the
-worst, the rate of actions, and the server's memory (its resident set at the end). The
-figures are this machine's, today: compare runs side by side, never with a constant.
+worst, the rate of actions, the bytes the clients received per action, the CPU the
+server processes and this load client used (a share of one core each: whichever is near
+1 is what saturated), and the servers' memory (resident at the end). The figures are
+this machine's, today: compare runs side by side, never with a constant.
 
     .venv/bin/python benchmarks/server_load.py --tables 500 --seconds 30
+    .venv/bin/python benchmarks/server_load.py --think 0 --tables 100   # saturated
+    .venv/bin/python benchmarks/server_load.py --database postgresql+psycopg://... --servers 2
+
+``--compare SRC`` runs the same load against the server of another source tree (e.g. a
+worktree of an older commit, ``SRC/bezique``) first, then this one, and prints both.
 """
 
 from __future__ import annotations
@@ -35,10 +42,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(port: int, database: str) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen([sys.executable, "-m", "bezique", "serve", "--port",
+def start_server(port: int, database: str, src: str | None = None
+                 ) -> subprocess.Popen[bytes]:
+    env = dict(os.environ)
+    if src:
+        env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
+    entry = os.environ.get("BZ_SERVER_ENTRY", "").split() or ["-m", "bezique"]
+    proc = subprocess.Popen([sys.executable, *entry, "serve", "--port",
                              str(port), "--database", database, "--computer-delay", "0"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -62,19 +74,36 @@ def create_table(port: int, game: str) -> tuple[str, list[str]]:
     return out["table"], [s["token"] for s in out["seats"]]
 
 
+def apply(held: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any]:
+    """The view a client holds after ``message`` (a whole ``view``, or an ``update``
+    of the fields that changed and the story's new lines from ``story_from``)."""
+    if message["type"] == "view" or held is None:
+        return message
+    out = held | {k: v for k, v in message.items() if k not in ("type", "story_from",
+                                                                 "story")}
+    if "story_from" in message:
+        out["story"] = held.get("story", [])[:message["story_from"]] + message["story"]
+    return out
+
+
 async def seat(port: int, table: str, token: str, until: float, rng: random.Random,
-               times: list[float], errors: list[str], think: float, warm: float) -> None:
+               times: list[float], errors: list[str], think: float, warm: float,
+               received: list[int]) -> bool:
+    """Play one seat of ``table`` until the match is over (``True``) or time is up."""
     url = f"ws://127.0.0.1:{port}/ws/{table}?token={token}"
     async with websockets.connect(url, max_size=2**22, compression=None) as ws:
         sent_at: float | None = None
+        held: dict[str, Any] | None = None
         while True:
             left = until - time.monotonic()
             if left <= 0 and sent_at is None:
-                return
+                return False
             try:  # the other seat may have stopped: never wait past the end
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(left, 5.0))
             except (TimeoutError, websockets.ConnectionClosed):
-                return
+                return False
+            if time.monotonic() >= warm:
+                received[0] += len(raw.encode() if isinstance(raw, str) else raw)
             message: dict[str, Any] = json.loads(raw)
             kind = message["type"]
             if kind == "ack" and sent_at is not None:
@@ -84,16 +113,34 @@ async def seat(port: int, table: str, token: str, until: float, rng: random.Rand
             elif kind == "error":
                 errors.append(message["message"])
                 sent_at = None
-            elif kind == "view":
-                if message["over"] or time.monotonic() > until:
-                    return
-                if message["your_turn"] and sent_at is None and message["legal"]:
-                    choice = rng.choice(message["legal"])["notation"]
+            elif kind in ("view", "update"):
+                held = apply(held, message)
+                if held["over"]:
+                    return True
+                if time.monotonic() > until:
+                    return False
+                if held["your_turn"] and sent_at is None and held["legal"]:
+                    choice = rng.choice(held["legal"])["notation"]
                     if think:  # a player's pace: some time to choose, at random
                         await asyncio.sleep(rng.uniform(0, 2 * think))
                     sent_at = time.perf_counter()
-                    await ws.send(json.dumps({"type": "act", "seq": message["seq"],
+                    await ws.send(json.dumps({"type": "act", "seq": held["seq"],
                                               "action": choice}))
+
+
+async def table(port: int, game: str, first: tuple[str, list[str]], until: float,
+                rng: random.Random, times: list[float], errors: list[str], think: float,
+                warm: float, received: list[int]) -> None:
+    """Both seats of a table played until time is up; a match that ends is followed by
+    a new table at once, so that the load holds for the whole run."""
+    table_id, tokens = first
+    while True:
+        ended = await asyncio.gather(*(
+            seat(port, table_id, tok, until, random.Random(rng.random()), times, errors,
+                 think, warm, received) for tok in tokens))
+        if not all(ended) or time.monotonic() >= until:
+            return
+        table_id, tokens = await asyncio.to_thread(create_table, port, game)
 
 
 def rss_kib(pid: int) -> int:
@@ -107,17 +154,98 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-async def run(port: int, tables: list[tuple[str, list[str]]], seconds: float, think: float,
-              warmup: float = 0.0) -> tuple[list[float], list[str], float]:
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process ``pid`` has used so far."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+class Usage:
+    """The CPU the servers and this client used from ``start()`` to ``stop()``."""
+
+    def __init__(self, pids: Sequence[int]) -> None:
+        self.pids = list(pids)
+        self.server = self.client = self.wall = 0.0
+
+    def start(self) -> None:
+        self._s = [cpu_seconds(p) for p in self.pids]
+        self._c = time.process_time()
+        self._w = time.monotonic()
+
+    def stop(self) -> None:
+        self.server = sum(cpu_seconds(p) - s for p, s in zip(self.pids, self._s, strict=True))
+        self.client = time.process_time() - self._c
+        self.wall = time.monotonic() - self._w
+
+
+async def run(game: str, tables: list[tuple[int, str, list[str]]], seconds: float,
+              think: float, warmup: float, usage: Usage
+              ) -> tuple[list[float], list[str], float, int]:
     times: list[float] = []
     errors: list[str] = []
+    received = [0]
     warm = time.monotonic() + warmup
     until = warm + seconds
     rng = random.Random(1)
+
+    async def measure() -> None:
+        await asyncio.sleep(max(0.0, warm - time.monotonic()))
+        usage.start()
+        await asyncio.sleep(max(0.0, until - time.monotonic()))
+        usage.stop()
+
     start = time.perf_counter()
-    await asyncio.gather(*(seat(port, t, tok, until, random.Random(rng.random()), times,
-                                errors, think, warm) for t, toks in tables for tok in toks))
-    return times, errors, time.perf_counter() - start - warmup
+    await asyncio.gather(measure(), *(
+        table(port, game, (t, toks), until, random.Random(rng.random()), times, errors,
+              think, warm, received) for port, t, toks in tables))
+    return times, errors, time.perf_counter() - start - warmup, received[0]
+
+
+def measure(args: argparse.Namespace, src: str | None) -> list[str]:
+    """One load run against servers of the source tree ``src`` (None: this one); the
+    lines of figures it prints."""
+    folder = tempfile.mkdtemp(prefix="bz-load-")
+    database = args.database or f"sqlite:///{os.path.join(folder, 'load.db')}"
+    ports = [free_port() for _ in range(args.servers)]
+    servers = [start_server(port, database, src) for port in ports]
+    try:
+        made = time.perf_counter()
+        tables = [(ports[i % len(ports)], *create_table(ports[i % len(ports)], args.game))
+                  for i in range(args.tables)]
+        made = time.perf_counter() - made
+        usage = Usage([p.pid for p in servers])
+        times, errors, elapsed, received = asyncio.run(
+            run(args.game, tables, args.seconds, args.think, args.warmup, usage))
+        memory = sum(rss_kib(p.pid) for p in servers)
+    finally:
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(timeout=20)
+    name = src or "this tree"
+    if not times:
+        return [f"{name}: no action was acknowledged {errors[:3]}"]
+    times.sort()
+    ms = [t * 1000 for t in times]
+    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    wall = usage.wall or elapsed
+    return [
+        f"{name}: {args.tables} tables of {args.game}, {2 * args.tables} WebSockets,"
+        f" {len(servers)} server process(es) on {database.split(':')[0]}, think {args.think:g} s",
+        f"  tables created: {args.tables / made:.0f}/s",
+        f"  actions acknowledged: {len(ms)} in {elapsed:.1f} s = {len(ms) / elapsed:.0f}/s;"
+        f" errors {len(errors)}",
+        f"  round trip (act -> ack): p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms,"
+        f" max {ms[-1]:.1f} ms",
+        f"  bytes received by the clients per action: {received / max(1, len(ms)):.0f}",
+        f"  CPU, share of one core: servers {usage.server / wall:.2f}"
+        f" ({usage.server / wall / len(servers):.2f} each), load client {usage.client / wall:.2f}",
+        f"  server memory (resident, all): {memory / 1024:.0f} MiB",
+    ]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -132,36 +260,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="seconds of play not timed first: every seat connecting at "
                              "once is a burst no table meets in use")
     parser.add_argument("--database", default=None,
-                        help="a database URL (default: a new SQLite file)")
+                        help="a database URL (default: a new SQLite file for each run)")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="server processes on the one database (PostgreSQL for more"
+                             " than one), the tables shared among them")
+    parser.add_argument("--compare", metavar="SRC", default=None,
+                        help="first run the same load on the server of this source tree")
     args = parser.parse_args(argv)
-    folder = tempfile.mkdtemp(prefix="bz-load-")
-    database = args.database or f"sqlite:///{os.path.join(folder, 'load.db')}"
-    port = free_port()
-    server = start_server(port, database)
-    try:
-        made = time.perf_counter()
-        tables = [create_table(port, args.game) for _ in range(args.tables)]
-        made = time.perf_counter() - made
-        times, errors, elapsed = asyncio.run(run(port, tables, args.seconds, args.think,
-                                                 args.warmup))
-        memory = rss_kib(server.pid)
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-    if not times:
-        print("no action was acknowledged", errors[:3])
-        return 1
-    times.sort()
-    ms = [t * 1000 for t in times]
-    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
-    print(f"{args.tables} tables of {args.game}, {2 * args.tables} WebSockets,"
-          f" {database.split(':')[0]}, think {args.think:g} s")
-    print(f"tables created: {args.tables / made:.0f}/s")
-    print(f"actions acknowledged: {len(ms)} in {elapsed:.1f} s = {len(ms) / elapsed:.0f}/s;"
-          f" errors {len(errors)}")
-    print(f"round trip (act -> ack): p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms,"
-          f" max {ms[-1]:.1f} ms")
-    print(f"server memory (resident): {memory / 1024:.0f} MiB")
+    if args.servers > 1 and not (args.database or "").startswith("postgresql"):
+        parser.error("several server processes need a shared PostgreSQL database")
+    for src in ([args.compare] if args.compare else []) + [None]:
+        for line in measure(args, src):
+            print(line, flush=True)
     return 0
 
 

@@ -32,6 +32,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -85,6 +86,15 @@ actions_t = Table(
     Column("seat", Integer, nullable=False),
     Column("notation", String(200), nullable=False),
 )
+
+
+#: the statements of every action, made once: executed with their values as parameters,
+#: they are compiled once and found in SQLAlchemy's cache without being built anew
+_ADVANCE = (update(tables_t)
+            .where(tables_t.c.id == bindparam("table"), tables_t.c.seq == bindparam("at"))
+            .values(seq=bindparam("to"), over=bindparam("over_"),
+                    summary=bindparam("summary_")))
+_ACTION = insert(actions_t)
 
 
 class StoreError(Exception):
@@ -212,14 +222,13 @@ class Store:
         :class:`Stale` when the table is no longer at ``seq``, or :class:`StoreError`."""
         try:
             with self._one_writer(), self.engine.begin() as conn:
-                moved = conn.execute(
-                    update(tables_t).where(tables_t.c.id == table_id, tables_t.c.seq == seq)
-                    .values(seq=seq + 1, over=over, summary=summary))
+                moved = conn.execute(_ADVANCE, {"table": table_id, "at": seq, "to": seq + 1,
+                                                "over_": over, "summary_": summary})
                 if moved.rowcount != 1:
                     raise Stale(f"table {table_id} is no longer at action {seq}")
-                conn.execute(insert(actions_t).values(
-                    table_id=table_id, seq=seq + 1, deal_no=deal_no, seat=seat,
-                    notation=notation))
+                conn.execute(_ACTION, {"table_id": table_id, "seq": seq + 1,
+                                       "deal_no": deal_no, "seat": seat,
+                                       "notation": notation})
                 if new_deal is not None:
                     self._insert_deal(conn, table_id, new_deal)
         except Stale:
