@@ -238,7 +238,7 @@ def measure(args: argparse.Namespace, src: str | None) -> list[str]:
         f" {len(servers)} server process(es) on {database.split(':')[0]}, think {args.think:g} s",
         f"  tables created: {args.tables / made:.0f}/s",
         f"  actions acknowledged: {len(ms)} in {elapsed:.1f} s = {len(ms) / elapsed:.0f}/s;"
-        f" errors {len(errors)}",
+        f" errors {len(errors)}" + (f" (first: {errors[0][:80]})" if errors else ""),
         f"  round trip (act -> ack): p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms,"
         f" max {ms[-1]:.1f} ms",
         f"  bytes received by the clients per action: {received / max(1, len(ms)):.0f}",

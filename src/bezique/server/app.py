@@ -165,6 +165,8 @@ class Hub:
         self.limiter: anyio.CapacityLimiter | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self.pool: concurrent.futures.ProcessPoolExecutor | None = None
+        #: the service's quick calls run in the event loop (SQLite: see :meth:`quick`)
+        self.inline = service.store.url.startswith("sqlite")
         self.thinking: asyncio.Semaphore | None = None
 
     def spawn(self, coro: Any) -> None:
@@ -173,10 +175,22 @@ class Hub:
         task.add_done_callback(self.tasks.discard)
 
     async def call(self, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` in a worker thread (it may touch the database and replay a
+        table): the event loop goes on serving the other tables meanwhile."""
         if self.limiter is None:  # made in the running loop
-            kind = "sqlite" if self.service.store.url.startswith("sqlite") else "other"
+            kind = "sqlite" if self.inline else "other"
             self.limiter = anyio.CapacityLimiter(WORKERS[kind])
         return await anyio.to_thread.run_sync(fn, *args, limiter=self.limiter)
+
+    async def quick(self, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` for a table in memory: an action stored and the views after it
+        (a fraction of a millisecond). On SQLite it runs here, in the event loop: the one
+        worker thread would do it no sooner, and handing it over and back costs more
+        than the call; elsewhere (PostgreSQL: a round trip over the network to commit)
+        in a worker thread, so that the loop does not wait on the database."""
+        if self.inline:
+            return fn(*args)
+        return await self.call(fn, *args)
 
     def players(self, table_id: str, players: list[dict[str, Any]]
                 ) -> list[dict[str, Any]]:
@@ -187,7 +201,7 @@ class Hub:
     async def send_view(self, table_id: str, conn: _Conn) -> None:
         """The connection's view of the table, to it alone."""
         try:
-            view = await self.call(self.service.view, table_id, conn.seat)
+            view = await self.quick(self.service.view, table_id, conn.seat)
         except (ServiceError, StoreError) as exc:
             conn.put({"type": "error", "message": str(exc)})
             return
@@ -223,7 +237,7 @@ class Hub:
         if not conns:
             return
         try:
-            views = await self.call(self.service.views, table_id, [c.seat for c in conns])
+            views = await self.quick(self.service.views, table_id, [c.seat for c in conns])
         except (ServiceError, StoreError) as exc:
             for conn in conns:
                 conn.put({"type": "error", "message": str(exc)})
@@ -495,7 +509,7 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
             return done, views, service.computer_to_move(table_id)
 
         try:
-            seq, views, computer_next = await hub.call(take)
+            seq, views, computer_next = await hub.quick(take)
         except (ServiceError, StoreError) as exc:
             conn.put({"type": "error", "message": str(exc)})
             await hub.send_view(table_id, conn)
