@@ -449,7 +449,10 @@ class TableService:
     def info(self, table_id: str) -> dict[str, Any]:
         live = self.fresh(table_id)
         with live.lock:
+            # the options as stored: with the game's name they make the game again, for
+            # anyone replaying the revealed deals (bezique verify)
             return {"table": live.row.id, "game": live.game.name, "title": live.game.title,
+                    "options": dict(live.row.options),
                     "players": [{"name": p["name"], "kind": p["kind"]}
                                 for p in live.row.players],
                     "seq": live.seq, "over": live.match.is_over(),
