@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -205,3 +206,44 @@ def test_the_lobby_script_takes_its_words_from_the_server() -> None:
     for needle in ['"/api/open"', "/join`", "game.about", "option.words", "your turn",
                    "waiting for ", "rememberToken({ table: table.table, seat"]:
         assert needle in lobby, needle
+
+
+# -- in a browser ------------------------------------------------------------------------------
+
+def test_a_stranger_takes_an_open_seat_from_the_lobby_in_chromium(
+        start_server: Any, chromium_page: Any, tmp_path: Path) -> None:
+    url, _ = start_server(["--database", f"sqlite:///{tmp_path / 'tables.db'}",
+                           "--computer-delay", "0"])
+    request = urllib.request.Request(
+        url + "/api/tables", headers={"Content-Type": "application/json"},
+        data=json.dumps({"game": "sixtysix", "seats": [{"kind": "human", "name": "Ann"},
+                                                       {"kind": "open"}]}).encode())
+    with urllib.request.urlopen(request, timeout=10) as response:
+        tid = json.load(response)["table"]
+    page = chromium_page
+    page.goto(url + "/")
+    # the game's line and its options' values in words
+    page.wait_for_function("() => document.querySelector('#game-about').textContent.length > 0")
+    page.select_option("#game", "binocle4")
+    assert page.text_content("#game-about") == GAMES["binocle4"].about()
+    chosen = page.eval_on_selector("#opt-partnership_meld_scoring",
+                                   "s => s.options[s.selectedIndex].textContent")
+    assert chosen == "each scores his melds on his own trick (default)"
+    # the open table, taken by a stranger
+    button = page.locator("#open-list button.join[data-seat='1']")
+    button.wait_for()
+    assert "Ann" in page.text_content("#open-list")
+    page.fill("#join-name", "Bob")
+    button.click()
+    page.wait_for_url(f"**/t/{tid}?token=*")
+    token = page.url.split("token=")[1]
+    held = page.evaluate("() => JSON.parse(localStorage.getItem('bezique.tokens'))")
+    assert [(e["table"], e["seat"], e["token"]) for e in held] == [(tid, 1, token)]
+    # back in the lobby: his game, saying whose turn it is; the table no longer open
+    page.goto(url + "/")
+    page.wait_for_function("() => document.querySelector('#mine-running li')")
+    words = page.text_content("#mine-running li .turn-words")
+    assert words in ("your turn", "waiting for Ann"), words
+    page.wait_for_function("() => !/Loading/.test(document.querySelector('#open-status')"
+                           ".textContent)")
+    assert page.locator("#open-list li").count() == 0
