@@ -324,3 +324,14 @@ def test_malformed_answers_are_errors(played: dict[str, Any], doctored: Doctored
     monkeypatch.undo()
     code, _, err = run_verify(f"{doctored.url}/t/nosuchtable")
     assert code == 2 and "has no table nosuchtable" in err
+
+
+def test_a_deal_still_in_play_is_told_so(played: dict[str, Any], doctored: Doctored) -> None:
+    tid = played["table"]
+    doctored.serve(tid, played["info"], played["deals"][:1])
+    doctored.answers[f"/api/tables/{tid}/deals/2"] = (409, b'{"error": "still in play"}')
+    code, _, err = run_verify(f"{doctored.url}/api/tables/{tid}/deals/2")
+    assert code == 2 and "deal 2 is still in play" in err
+    code, out, _ = run_verify(f"{doctored.url}/t/{tid}")  # the finished one is checked
+    assert code == 0 and out.splitlines() == [out.splitlines()[0]]
+    assert out.startswith("deal 1: OK")

@@ -33,8 +33,10 @@ __all__ = ["DealRecord", "VerifyError", "check_deals", "commitment_of", "parse_u
 #: the most bytes read of one answer: a deal of the largest game (six packs, hundreds of
 #: actions) is some tens of KiB; anything far beyond is not an honest answer
 MAX_ANSWER = 2 * 1024 * 1024
-#: the most deals fetched of one table (a long match has some tens)
+#: the most deals fetched of one table (a long match has some tens), and the most bytes
+#: read in all: a hostile server cannot keep the checker reading and replaying for ever
 MAX_DEALS = 500
+MAX_TOTAL = 32 * 1024 * 1024
 TIMEOUT = 20.0
 _ID = r"[A-Za-z0-9_-]{1,40}"
 _TABLE_PATH = re.compile(rf"^(?P<prefix>.*)/t/(?P<id>{_ID})/?$")
@@ -266,8 +268,12 @@ def _records(target: Target) -> tuple[dict[str, Any], list[DealRecord]]:
         raise VerifyError(f"{table_url} answered HTTP {status}, not the table")
     deals: list[DealRecord] = []
     last = target.deal or MAX_DEALS
+    read = 0
     for k in range(1, last + 1):
         status, data = fetch(f"{table_url}/deals/{k}")
+        read += len(json.dumps(data))
+        if read > MAX_TOTAL:
+            raise VerifyError(f"the deals' answers are over {MAX_TOTAL} bytes in all")
         if status in (404, 409) and target.deal is None:
             break  # no such deal, or the deal in play: the finished ones are all here
         if status == 409:
