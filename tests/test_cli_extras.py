@@ -73,7 +73,7 @@ def test_the_server_without_starlette_alone_names_what_is_missing() -> None:
 
 
 @pytest.mark.parametrize("command", ["play", "players", "replay", "review", "serve",
-                                     "tournament"])
+                                     "tournament", "verify"])
 def test_every_command_helps_without_the_extras(command: str) -> None:
     proc = bezique_without(ALL_EXTRAS, command, "--help")
     assert proc.returncode == 0, proc.stderr

@@ -74,6 +74,7 @@ Phases that later games need fit this interface without changing it:
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import operator
 import random
 import re
@@ -245,6 +246,21 @@ class Options:
         return rows
 
     @classmethod
+    def value_words(cls, name: str) -> dict[str, str]:
+        """Each value option ``name`` takes (as :meth:`describe` writes it) in a player's
+        words, for a menu: the words its declaration gives (``option(..., words=...)``),
+        else the value itself made readable (``own_trick_own_melds``: "own trick own
+        melds", ``true``: "yes"); empty for an option of any whole number."""
+        for f in dataclasses.fields(cls):
+            if f.name != name:
+                continue
+            given = {_fmt(k): v for k, v in f.metadata.get("words", {}).items()}
+            choices = f.metadata.get("choices") or (
+                (True, False) if isinstance(f.default, bool) else ())
+            return {_fmt(c): given.get(_fmt(c)) or _readable(c) for c in choices}
+        raise OptionError(cls._unknown(name))
+
+    @classmethod
     def source(cls, name: str) -> str:
         """Where an option comes from in the rule texts (``V-BZ-04``, ``SS 7``): for
         documentation and tests, never shown to a player."""
@@ -263,7 +279,7 @@ class Options:
             if f.name == name:
                 return option(f.default, f.metadata.get("choices"),
                               f.metadata["doc"] if doc is None else doc, f.metadata["source"],
-                              least=f.metadata.get("least"))
+                              least=f.metadata.get("least"), words=f.metadata.get("words"))
         raise OptionError(cls._unknown(name))
 
     @classmethod
@@ -313,17 +329,27 @@ class Options:
 
 
 def option(default: Any, choices: tuple[Any, ...] | None, doc: str, source: str = "", *,
-           least: int | None = None) -> Any:
+           least: int | None = None, words: Mapping[Any, str] | None = None) -> Any:
     """Declare one option field: its default (Foster's rule), the values it takes (None:
     any value of the default's type; a whole number without choices may name the
     ``least`` it takes), a line of documentation in a player's words (what ``bezique
-    play --list-options`` shows) and its ``source`` label in the rule texts."""
+    play --list-options`` shows), its ``source`` label in the rule texts, and ``words``
+    for the values whose names read badly in a menu (:meth:`Options.value_words`)."""
     meta: dict[str, Any] = {"doc": doc, "source": source}
     if choices:
         meta["choices"] = choices
     if least is not None:
         meta["least"] = least
+    if words:
+        meta["words"] = dict(words)
     return dataclasses.field(default=default, metadata=meta)
+
+
+def _readable(value: object) -> str:
+    """An option's value as a menu shows it when its declaration gives no words."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value).replace("_", " ")
 
 
 
@@ -433,9 +459,21 @@ class Game(ABC, Generic[S]):
     max_players: ClassVar[int] = 2
     #: Whose rules the defaults are, as the screen names them.
     rules_by: ClassVar[str] = "Foster's rules"
+    #: The game in a line for a player choosing one (the lobby), when the first
+    #: paragraph of the class's docstring does not read well there (see :meth:`about`).
+    blurb: ClassVar[str] = ""
     #: The seats of this instance (set by ``__init__``; the class value is the two-handed
     #: default).
     num_players: int = 2
+
+    @classmethod
+    def about(cls) -> str:
+        """The game in a line: :attr:`blurb`, else the first paragraph of the class's
+        docstring (so that the description lives with the game's rules)."""
+        if cls.blurb:
+            return cls.blurb
+        doc = inspect.getdoc(cls) or ""
+        return " ".join(doc.split("\n\n")[0].split())
 
     def __init__(self, options: Options | None = None) -> None:
         opts = options if options is not None else self.options_class()

@@ -126,6 +126,8 @@ class Schnapsen(SixtySix):
     name = "schnapsen"
     title = "Schnapsen"
     rules_by = "the schnapsen platform's rules"
+    blurb = ("Schnapsen, Sixty-Six's Austrian cousin: 20 cards, five each, the trump card"
+             " under the talon, 66 to win a deal.")
     options_class = SchnapsenOptions  # type: ignore[assignment]
     options: SchnapsenOptions  # type: ignore[assignment]
     pack = PACK

@@ -125,7 +125,10 @@ class SixtySixOptions(Options):
          "pone_draws_top_middle_or_bottom"),
         "How the trump card is turned: the dealer turns the 13th card after dealing six each"
         " (the American way, Foster's default), or the 7th card after the first round of"
-        " three, or the non-dealer draws a card from the talon.", "V-SS-01")
+        " three, or the non-dealer draws a card from the talon.", "V-SS-01",
+        words={"thirteenth_card_after_deal": "the 13th card, after six each",
+               "seventh_card_after_first_round": "the 7th card, after three each",
+               "pone_draws_top_middle_or_bottom": "the non-dealer draws it from the talon"})
     pone_draw_from: str = _opt(
         "bottom", ("bottom", "middle", "top"),
         "When the non-dealer draws the trump card from the talon: the card he takes (the"

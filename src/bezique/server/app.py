@@ -31,7 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..bots import describe_bots
 from ..games import GAMES
 from ..present.table import changes
-from .service import Plan, ServiceError, TableService, think
+from .service import Plan, SeatTakenError, ServiceError, TableService, think
 from .store import Store, StoreError
 
 __all__ = ["MAX_BODY", "MAX_MESSAGE", "MAX_RATE", "create_app"]
@@ -349,7 +349,9 @@ _WORDS = {"rules": "rules", "random": "random", "flat": "flat Monte Carlo",
           "pimc": "PIMC search", "ismcts": "ISMCTS search", "pimc-infer": "PIMC with inference"}
 KIND_LIST = [{"kind": "human", "words": "person"}] + [
     {"kind": name, "words": f"computer ({_WORDS.get(name, name)})", "about": about}
-    for name, about in describe_bots()]
+    for name, about in describe_bots()] + [
+    {"kind": "open", "words": "open seat (anyone may join)",
+     "about": "a person's seat listed in the lobby for anyone to take"}]
 
 
 def create_app(database: str | None = None, *, computer_delay: float = 0.3,
@@ -363,10 +365,12 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
     async def games(request: Request) -> Response:
         out = []
         for name, cls in GAMES.items():
-            out.append({"name": name, "title": cls.title, "min_players": cls.min_players,
-                        "max_players": cls.max_players,
-                        "options": [{"name": n, "default": d, "allowed": a, "doc": doc}
-                                    for n, d, a, doc in cls.options_class.describe()]})
+            opts = cls.options_class
+            out.append({"name": name, "title": cls.title, "about": cls.about(),
+                        "min_players": cls.min_players, "max_players": cls.max_players,
+                        "options": [{"name": n, "default": d, "allowed": a, "doc": doc,
+                                     "words": opts.value_words(n)}
+                                    for n, d, a, doc in opts.describe()]})
         return JSONResponse({"games": out, "kinds": KIND_LIST})
 
     async def create(request: Request) -> Response:
@@ -402,6 +406,34 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
             return JSONResponse({"tables": await hub.call(service.mine, tokens)})
         except (ServiceError, StoreError) as exc:
             return _error(400, str(exc))
+
+    async def open_tables(request: Request) -> Response:
+        try:
+            return JSONResponse({"tables": await hub.call(service.open_tables)})
+        except (ServiceError, StoreError) as exc:
+            return _error(503, str(exc))
+
+    async def join(request: Request) -> Response:
+        table_id = request.path_params["id"]
+        try:
+            body = await _body(request)
+            if not isinstance(body, dict):
+                raise ServiceError("the request body must be a JSON object")
+            token = await hub.call(service.join, table_id, body.get("seat"), body.get("name"))
+            info = await hub.call(service.info, table_id)
+        except SeatTakenError as exc:
+            return _error(409, str(exc))
+        except (ServiceError, StoreError) as exc:
+            return _error(404 if "no such table" in str(exc) else 400, str(exc))
+        seat = body["seat"]
+        await hub.broadcast(table_id)  # the others see who sits there now
+        hub.computers(table_id)  # it may be a computer's turn after the seat he waited for
+        return JSONResponse({"table": table_id, "seat": seat,
+                             "name": info["players"][seat]["name"], "token": token,
+                             "url": f"/t/{table_id}?token={token}"})
+
+    async def favicon(request: Request) -> Response:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     async def deal(request: Request) -> Response:
         raw = request.path_params["deal"]
@@ -538,6 +570,9 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
         Route("/api/tables/{id}", table_info),
         Route("/api/tables/{id}/deals/{deal}", deal),
         Route("/api/mine", mine, methods=["POST"]),
+        Route("/api/open", open_tables),
+        Route("/api/tables/{id}/join", join, methods=["POST"]),
+        Route("/favicon.ico", favicon),
         WebSocketRoute("/ws/{id}", socket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]

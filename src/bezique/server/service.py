@@ -25,14 +25,16 @@ from ..core.match import Match
 from ..games import GAMES, make_game
 from ..present import GameView, Seats, played_tricks, show, view_for
 from ..present.table import table_view
-from .store import DealRow, Stale, Store, StoreError, TableRow, commitment, now
+from .store import DealRow, SeatTaken, Stale, Store, StoreError, TableRow, commitment, now
 
-__all__ = ["KINDS", "LiveTable", "ServiceError", "TableService"]
+__all__ = ["KINDS", "LiveTable", "SeatTakenError", "ServiceError", "TableService"]
 
-#: who may sit at a seat: a person, or a computer player
 #: who may sit at a seat: a person, or a computer player by its registry name alone (a
-#: search player at its default budget: no client sets what a move may cost)
-KINDS = ("human", *BOTS)
+#: search player at its default budget: no client sets what a move may cost), or "open":
+#: a person's seat anyone may take from the lobby's list (POST /api/tables/<id>/join)
+KINDS = ("human", *BOTS, "open")
+#: the seats a person holds or will hold: no computer ever plays for them
+PERSONS = frozenset({"human", "open"})
 MAX_NAME = 40
 MAX_TOKENS = 200  # tokens one request may ask about
 #: the story's lines a view holds at most (the end of the deal's)
@@ -40,10 +42,21 @@ MAX_STORY = 200
 #: a table's own setting kept among its options: show the running counts of a game of
 #: memory ("true") or not ("false"); not one of the game's options
 SHOW_COUNTS = "show_counts"
+MAX_OPEN = 50  # open tables listed
+
+
+def game_options(stored: dict[str, str]) -> dict[str, str]:
+    """The game's options among a table's stored options (without the table's own
+    settings: :data:`SHOW_COUNTS`)."""
+    return {k: v for k, v in stored.items() if k != SHOW_COUNTS}
 
 
 class ServiceError(Exception):
     """What was wrong with a request, in words for the client; nothing changed."""
+
+
+class SeatTakenError(ServiceError):
+    """The open seat asked for is taken (HTTP 409)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -95,6 +108,9 @@ class LiveTable:
     def humans(self) -> list[int]:
         return [s for s, p in enumerate(self.row.players) if p["kind"] == "human"]
 
+    def open_seats(self) -> list[int]:
+        return [s for s, p in enumerate(self.row.players) if p["kind"] == "open"]
+
 
 def _salted(pack: Sequence[int], deal_no: int, dealer: int) -> DealRow:
     salt = secrets.token_hex(16)
@@ -143,8 +159,8 @@ class TableService:
             if kind not in KINDS:
                 raise ServiceError(f"seat {i}: kind must be one of {', '.join(KINDS)}, not"
                                    f" {str(kind)[:20]!r}")
-            name = " ".join(str(s.get("name") or ("Player" if kind == "human" else "Computer")
-                                ).split())
+            default = {"human": "Player", "open": "Open seat"}.get(kind, "Computer")
+            name = " ".join(str(s.get("name") or default).split())
             if not name or not name.isprintable() or len(name) > MAX_NAME:
                 raise ServiceError(f"seat {i}: a name is printable, 1 to {MAX_NAME} characters")
             if kind == "rules":
@@ -195,7 +211,7 @@ class TableService:
             raise ServiceError("no such table") from None
         except StoreError as exc:
             raise ServiceError(str(exc)) from None
-        game = make_game(row.game, {k: v for k, v in row.options.items() if k != SHOW_COUNTS})
+        game = make_game(row.game, game_options(row.options))
         match = Match(game, seed=int(row.seed), first_dealer=row.first_dealer,
                       packs=[d.pack for d in deals])
         for _deal_no, seat, text in actions:
@@ -272,7 +288,9 @@ class TableService:
         return found[1]
 
     def mine(self, tokens: object) -> list[dict[str, Any]]:
-        """The tables the given seat tokens sit at."""
+        """The tables the given seat tokens sit at, each saying whose turn it is there:
+        ``to_move``, the name of the player to act (``None`` when the match is over),
+        ``your_turn`` (this seat decides now), ``open`` (the seats no one has taken)."""
         if not isinstance(tokens, list) or len(tokens) > MAX_TOKENS:
             raise ServiceError(f"tokens: a list of at most {MAX_TOKENS} seat tokens")
         out = []
@@ -286,10 +304,65 @@ class TableService:
             if found is None:
                 continue
             live = self.fresh(found[0])
-            out.append({"table": live.row.id, "game": live.game.name, "title": live.game.title,
-                        "seat": found[1], "over": live.match.is_over(), "seq": live.seq,
-                        "url": f"/t/{live.row.id}?token={token}"})
+            with live.lock:
+                over = live.match.is_over()
+                state = live.match.state
+                cp = state.current_player()
+                out.append({"table": live.row.id, "game": live.game.name,
+                            "title": live.game.title, "seat": found[1], "over": over,
+                            "seq": live.seq, "url": f"/t/{live.row.id}?token={token}",
+                            "to_move": (live.row.players[cp]["name"]
+                                        if not over and cp >= 0 else None),
+                            "your_turn": not over and state.decides(found[1]),
+                            "open": live.open_seats()})
         return out
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        """The tables with a seat anyone may take: the game, the players, which seats
+        are open (never a token)."""
+        try:
+            rows = self.store.open_tables(MAX_OPEN)
+        except StoreError as exc:
+            raise ServiceError(str(exc)) from None
+        out = []
+        for row in rows:
+            free = [s for s, p in enumerate(row.players) if p.get("kind") == "open"]
+            if not free:
+                continue
+            cls = GAMES.get(row.game)
+            out.append({"table": row.id, "game": row.game,
+                        "title": cls.title if cls is not None else row.game,
+                        "options": row.options, "created": row.created,
+                        "players": [{"name": p["name"], "kind": p["kind"]}
+                                    for p in row.players],
+                        "open": free, "started": row.seq > 0})
+        return out
+
+    def join(self, table_id: str, seat: object, name: object) -> str:
+        """Give the open ``seat`` to a person called ``name``: the seat's new token
+        (shown to him once, stored hashed). A seat not open is refused
+        (:class:`SeatTakenError`)."""
+        if type(seat) is not int:
+            raise ServiceError("seat: the number of an open seat")
+        name = " ".join(str(name or "").split())
+        if not name or not name.isprintable() or len(name) > MAX_NAME:
+            raise ServiceError(f"name: printable, 1 to {MAX_NAME} characters")
+        token = secrets.token_urlsafe(16)
+        with self._current(table_id) as live:
+            if not 0 <= seat < len(live.row.players):
+                raise ServiceError(f"seat: this table's seats are 0 to"
+                                   f" {len(live.row.players) - 1}")
+            try:
+                players = self.store.join(table_id, seat, name, token)
+            except SeatTaken:
+                self.forget(table_id)  # another process may have seated him: read again
+                raise SeatTakenError(f"seat {seat} is taken") from None
+            except KeyError:
+                raise ServiceError("no such table") from None
+            except StoreError as exc:
+                raise ServiceError(f"{exc}; nothing was done, try again") from None
+            live.row.players = players
+        return token
 
     # -- acting ------------------------------------------------------------------------------
 
@@ -346,9 +419,9 @@ class TableService:
         with live.lock:
             state = live.match.state
             cp = state.current_player()
-            if live.match.is_over() or cp < 0 or live.kind(cp) == "human":
-                return False
-            return not any(state.decides(h) for h in live.humans())
+            if live.match.is_over() or cp < 0 or live.kind(cp) in PERSONS:
+                return False  # a person's turn, or an open seat's: it waits for him
+            return not any(state.decides(h) for h in live.humans() + live.open_seats())
 
     def computer_move(self, table_id: str) -> bool:
         """Take one computer player's action, if one is to act; ``True`` when taken (the
@@ -503,7 +576,11 @@ class TableService:
     def info(self, table_id: str) -> dict[str, Any]:
         live = self.fresh(table_id)
         with live.lock:
+            # the options as stored: with the game's name they make the game again, for
+            # anyone replaying the revealed deals (bezique verify)
             return {"table": live.row.id, "game": live.game.name, "title": live.game.title,
+                    "options": game_options(live.row.options),
+                    "show_counts": live.show_counts,
                     "players": [{"name": p["name"], "kind": p["kind"]}
                                 for p in live.row.players],
                     "seq": live.seq, "over": live.match.is_over(),

@@ -42,8 +42,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
-__all__ = ["DealRow", "Stale", "Store", "StoreError", "TableRow", "default_database_url",
-           "token_hash"]
+__all__ = ["DealRow", "SeatTaken", "Stale", "Store", "StoreError", "TableRow",
+           "default_database_url", "token_hash"]
 
 metadata = MetaData()
 
@@ -103,6 +103,15 @@ class StoreError(Exception):
 
 class Stale(Exception):
     """The table has moved on since the position an action was taken at."""
+
+
+class SeatTaken(Exception):
+    """The open seat asked for is not open (any more): another person took it first."""
+
+
+#: how an open seat (a person's seat no one has taken yet) is written in the players JSON,
+#: to find the tables that have one without reading every table's players
+OPEN_MARK = '"kind": "open"'
 
 
 def token_hash(token: str) -> str:
@@ -236,7 +245,52 @@ class Store:
         except SQLAlchemyError as exc:
             raise StoreError(f"the action could not be stored: {_why(exc)}") from None
 
+    def join(self, table_id: str, seat: int, name: str, token: str) -> list[dict[str, str]]:
+        """Give the open ``seat`` to a person: in one transaction the seat becomes a human
+        seat with his ``name`` and his ``token`` (hashed) is stored; the players after.
+        :class:`SeatTaken` when the seat is not open, or was taken meanwhile (the players
+        are compared as read: of two joins at once, one wins); ``KeyError`` for no table."""
+        try:
+            with self._one_writer(), self.engine.begin() as conn:
+                r = conn.execute(select(tables_t.c.players, tables_t.c.over)
+                                 .where(tables_t.c.id == table_id)).first()
+                if r is None:
+                    raise KeyError(table_id)
+                players: list[dict[str, str]] = json.loads(r.players)
+                if r.over or not 0 <= seat < len(players) or players[seat]["kind"] != "open":
+                    raise SeatTaken(f"seat {seat} is not open")
+                players[seat] = {"name": name, "kind": "human"}
+                moved = conn.execute(
+                    update(tables_t).where(tables_t.c.id == table_id,
+                                           tables_t.c.players == r.players)
+                    .values(players=json.dumps(players)))
+                if moved.rowcount != 1:
+                    raise SeatTaken(f"seat {seat} was taken meanwhile")
+                conn.execute(insert(seats_t).values(token_hash=token_hash(token),
+                                                    table_id=table_id, seat=seat))
+        except (SeatTaken, KeyError):
+            raise
+        except SQLAlchemyError as exc:
+            raise StoreError(f"the seat could not be stored: {_why(exc)}") from None
+        return players
+
     # -- reading ---------------------------------------------------------------------------
+
+    def open_tables(self, limit: int = 50) -> list[TableRow]:
+        """The newest tables not over that have an open seat (the secret seed blanked:
+        it never leaves the store this way)."""
+        try:
+            with self.engine.connect() as conn:
+                rows = conn.execute(
+                    select(tables_t.c.id, tables_t.c.game, tables_t.c.options,
+                           tables_t.c.players, tables_t.c.created, tables_t.c.seq)
+                    .where(tables_t.c.over.is_(False),
+                           tables_t.c.players.contains(OPEN_MARK, autoescape=True))
+                    .order_by(tables_t.c.created.desc()).limit(limit)).all()
+        except SQLAlchemyError as exc:
+            raise StoreError(f"the tables could not be read: {_why(exc)}") from None
+        return [TableRow(r.id, r.game, json.loads(r.options), json.loads(r.players), "", 0,
+                         r.created, r.seq, False, "") for r in rows]
 
     def load(self, table_id: str) -> tuple[TableRow, list[DealRow], list[tuple[int, int, str]]]:
         """A table, its deals and its actions ``(deal_no, seat, notation)`` in order, as

@@ -192,7 +192,11 @@ class RubiconOptions(Options):
         " player behind gains by it, or when they might save a rubicon (Foster's example);"
         " only to decide a tie or save a rubicon (his rule read literally); whenever they"
         " could change who wins or save a rubicon; or always.",
-        "V-RB-03")
+        "V-RB-03",
+        words={"within_200_on_demand": "when within 200, on demand",
+               "only_tie_or_rubicon": "only for a tie or a rubicon",
+               "when_it_could_change_the_result": "whenever it could change the result",
+               "always": "always"})
     endgame_revoke_penalty: str = _opt(
         "replay_from_error", ("replay_from_error", "france_no_further_points"),
         "In the last nine tricks a card that fails to follow suit or win when it could:"
@@ -447,6 +451,7 @@ class Chinese(Rubicon):
 
     name = "chinese"
     title = "Chinese Bézique"
+    blurb = "Chinese Bézique: Rubicon Bézique with six packs (Foster), twelve cards each."
     options_class = ChineseOptions
     table: ClassVar[MeldTable] = CHINESE_TABLE
 

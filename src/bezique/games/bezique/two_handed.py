@@ -175,7 +175,9 @@ class EnquireWithinOptions(Options):
         "QS_JD", ("QS_JD", "QC_JH_if_trump_S_or_D"),
         "The cards of bézique: the Queen of spades and the Jack of diamonds (Foster), or the"
         " Queen of clubs and the Jack of hearts when spades or diamonds are trumps (a"
-        " variation in Enquire Within upon Everything).", "V-BZ-08")
+        " variation in Enquire Within upon Everything).", "V-BZ-08",
+        words={"QS_JD": "Q♠ and J♦",
+               "QC_JH_if_trump_S_or_D": "Q♣ and J♥ when spades or diamonds are trumps"})
     multiple_announcements: str = _opt(
         "carry", ("carry", "one_per_trick"),
         "Several combinations may be announced at once, one scored and the others kept 'to"

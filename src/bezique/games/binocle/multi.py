@@ -231,7 +231,10 @@ class FourHandedBinocleOptions(Options):
         "own_trick_own_melds", PARTNER_SCORING,
         "Partners: each scores his melds only when he wins a trick himself; or either"
         " partner's trick scores the melds of both; or a partner's trick scores the best"
-        " combinations of both partners' melds put together.", "V-BN4-02")
+        " combinations of both partners' melds put together.", "V-BN4-02",
+        words={"own_trick_own_melds": "each scores his melds on his own trick",
+               "either_partner_scores_both": "either partner's trick scores both's melds",
+               "combined_melds": "the partners' melds combined"})
     grand_binocle: bool = BinocleOptions.shared("grand_binocle")
     others_may_claim_overlooked_melds: bool = ThreeHandedBinocleOptions.shared(
         "others_may_claim_overlooked_melds",

@@ -1,5 +1,7 @@
-// The lobby: choose a game, its options and seats, open a table, list this browser's games.
-// Everything is drawn from GET /api/games, so a game added later needs nothing here.
+// The lobby: choose a game, its options and seats, open a table, list this browser's games
+// and the open tables anyone may join. Everything is drawn from GET /api/games (each game's
+// line of description and its options' values in words come from the game modules), so a
+// game added later needs nothing here.
 
 import { KIND_WORDS, byId, el, loadTokens, rememberToken, safePath } from "./tokens.js";
 
@@ -43,12 +45,19 @@ function currentGame() {
   return games.find((g) => g.name === byId("game").value) || games[0];
 }
 
+// A value of an option as the menu shows it: the words the server gives, else the value.
+function valueWords(option, value) {
+  const words = option.words && typeof option.words === "object" ? option.words[value] : null;
+  return typeof words === "string" && words ? words : value;
+}
+
 function renderOptions() {
   const game = currentGame();
   const box = byId("options");
   box.replaceChildren();
   byId("players-option").replaceChildren();
   byId("options-box").hidden = !game || !game.options.some((o) => o.name !== "players");
+  byId("game-about").textContent = game && typeof game.about === "string" ? game.about : "";
   if (!game) return;
   for (const option of game.options) {
     const id = `opt-${option.name}`;
@@ -59,7 +68,8 @@ function renderOptions() {
     if (values) {
       control = el("select", null, { id, name: option.name });
       for (const value of values) {
-        const item = el("option", value === option.default ? `${value} (default)` : value,
+        const words = valueWords(option, value);
+        const item = el("option", value === option.default ? `${words} (default)` : words,
           { value });
         item.selected = value === option.default;
         control.append(item);
@@ -137,6 +147,10 @@ function renderSeats() {
       id: `name-${i}`, type: "text", maxlength: String(MAX_NAME), autocomplete: "off",
       "aria-label": `Seat ${i}: name`, placeholder: i === 0 ? "Your name" : "Name (optional)",
     });
+    // An open seat's name is the one its taker gives: nothing to type here.
+    const openSeat = () => { name.disabled = kind.value === "open"; };
+    kind.addEventListener("change", openSeat);
+    openSeat();
     name.value = was.name;
     row.append(kind, name);
     box.append(row);
@@ -152,7 +166,8 @@ function formBody() {
   const seats = [...byId("seats").querySelectorAll(".seat")].map((row, i) => {
     const kind = row.querySelector("select").value;
     const typed = row.querySelector("input").value.trim();
-    const name = typed || (kind === "human" ? `Player ${i}` : `Computer ${i}`);
+    const name = kind === "open" ? "Open seat"
+      : typed || (kind === "human" ? `Player ${i}` : `Computer ${i}`);
     return { kind, name };
   });
   return { game: game.name, options, seats };
@@ -199,6 +214,8 @@ function showCreated(answer, gameName) {
       rememberToken({ table: answer.table, seat: seat.seat, token: seat.token, url: path,
         game: gameName });
       list.append(linkRow(label, path, `Sit at seat ${seat.seat}`));
+    } else if (seat.kind === "open") {
+      list.append(el("li", `Seat ${seat.seat}: open, listed below for anyone to take`));
     } else {
       list.append(el("li", `${label} (${KIND_WORDS[seat.kind] || seat.kind})`));
     }
@@ -222,6 +239,7 @@ async function create(event) {
     setStatus("");
     showCreated(answer, body.game);
     refreshMine();
+    refreshOpen();
   } catch (error) {
     setStatus(`Not opened: ${error.message}`);
   } finally {
@@ -229,12 +247,22 @@ async function create(event) {
   }
 }
 
-function mineItem(table, names) {
-  const item = el("li");
+// Whose turn it is at one of this browser's tables, in words.
+function turnWords(table) {
+  if (table.over) return "over";
+  if (table.your_turn) return "your turn";
+  const open = Array.isArray(table.open) ? table.open : [];
+  const waiting = typeof table.to_move === "string" && table.to_move
+    ? `waiting for ${table.to_move}` : "waiting";
+  return open.length ? `${waiting} (seat ${open.join(", ")} open)` : waiting;
+}
+
+function mineItem(table) {
+  const item = el("li", null, { class: table.your_turn ? "your-turn" : null });
   const path = safePath(table.url);
-  const text = `${table.title || table.game} · seat ${table.seat}`
-    + (names ? ` (${names})` : "") + ` · ${table.seq} moves`;
+  const text = `${table.title || table.game} · seat ${table.seat} · ${table.seq} moves`;
   item.append(path ? el("a", text, { href: path }) : el("span", text));
+  item.append(" ", el("span", turnWords(table), { class: "turn-words" }));
   return item;
 }
 
@@ -264,12 +292,76 @@ async function refreshMine() {
   }
 }
 
+function setOpenStatus(text) {
+  byId("open-status").textContent = text || "";
+}
+
+async function join(table, seat, button) {
+  const name = byId("join-name").value.trim();
+  if (!name) {
+    setOpenStatus("Give your name first.");
+    byId("join-name").focus();
+    return;
+  }
+  button.disabled = true;
+  setOpenStatus(`Taking seat ${seat}…`);
+  try {
+    const answer = await getJson(`/api/tables/${encodeURIComponent(table.table)}/join`,
+      { seat, name });
+    const path = safePath(answer && answer.url);
+    if (!path || typeof answer.token !== "string") throw new Error("no seat link in the answer");
+    rememberToken({ table: table.table, seat, token: answer.token, url: path,
+      game: table.game });
+    setOpenStatus("");
+    window.location.assign(path);
+  } catch (error) {
+    setOpenStatus(`Not joined: ${error.message}`);
+    button.disabled = false;
+    refreshOpen();
+  }
+}
+
+function openItem(table) {
+  const item = el("li");
+  const players = Array.isArray(table.players) ? table.players : [];
+  const open = Array.isArray(table.open) ? table.open : [];
+  const who = players.map((p, i) => (open.includes(i) ? `seat ${i} open`
+    : `${p.name} (${KIND_WORDS[p.kind] || p.kind})`)).join(", ");
+  item.append(el("span", `${table.title || table.game}${table.started ? " (started)" : ""}`,
+    { class: "open-title" }), el("span", who, { class: "open-players" }));
+  const buttons = el("span", null, { class: "open-seats" });
+  for (const seat of open) {
+    if (!Number.isInteger(seat)) continue;
+    const button = el("button", `Take seat ${seat}`, { type: "button", class: "small join",
+      "data-seat": String(seat) });
+    button.addEventListener("click", () => join(table, seat, button));
+    buttons.append(button);
+  }
+  item.append(buttons);
+  return item;
+}
+
+async function refreshOpen() {
+  const list = byId("open-list");
+  setOpenStatus("Loading…");
+  try {
+    const answer = await getJson("/api/open");
+    const tables = Array.isArray(answer.tables) ? answer.tables : [];
+    list.replaceChildren(...tables.map(openItem));
+    setOpenStatus(tables.length ? "" : "None at the moment: open one with an open seat.");
+  } catch (error) {
+    setOpenStatus(`Could not list the open tables: ${error.message}`);
+  }
+}
+
 async function start() {
   byId("new-table").addEventListener("submit", create);
   byId("game").addEventListener("change", () => { renderOptions(); renderSeats(); });
   byId("seat-count").addEventListener("change", renderSeats);
   byId("mine-refresh").addEventListener("click", refreshMine);
+  byId("open-refresh").addEventListener("click", refreshOpen);
   refreshMine();
+  refreshOpen();
   try {
     const answer = await getJson("/api/games");
     games = Array.isArray(answer.games) ? answer.games : [];

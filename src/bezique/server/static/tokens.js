@@ -62,4 +62,5 @@ export const KIND_WORDS = {
   pimc: "computer (PIMC search)",
   ismcts: "computer (ISMCTS search)",
   "pimc-infer": "computer (PIMC with inference)",
+  open: "open seat (anyone may join)",
 };
