@@ -45,7 +45,7 @@ SHOW_COUNTS = "show_counts"
 MAX_OPEN = 50  # open tables listed
 
 
-def game_options(stored: dict[str, str]) -> dict[str, str]:
+def game_options(stored: dict[str, str]) -> dict[str, Any]:
     """The game's options among a table's stored options (without the table's own
     settings: :data:`SHOW_COUNTS`)."""
     return {k: v for k, v in stored.items() if k != SHOW_COUNTS}

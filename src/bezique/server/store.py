@@ -16,6 +16,7 @@ import contextlib
 import dataclasses
 import hashlib
 import json
+import sqlite3
 import threading
 import time
 from collections.abc import Sequence
@@ -172,6 +173,9 @@ class Store:
         # meet its lock wait in its busy handler's growing sleeps (a tail of hundreds of
         # milliseconds); in turn here they wait only for each other's commit
         self._writing = threading.Lock() if url.startswith("sqlite") else None
+        # SQLite: the driver's connection that stores the actions (_append_sqlite)
+        self._writer: Any = None
+        self._writer_fairy: Any = None
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 10}
@@ -197,6 +201,9 @@ class Store:
         return self._writing if self._writing is not None else contextlib.nullcontext()
 
     def close(self) -> None:
+        if self._writing is not None:
+            with self._writing:
+                self._drop_writer()
         self.engine.dispose()
 
     # -- writing ---------------------------------------------------------------------------
@@ -229,6 +236,10 @@ class Store:
                new_deal: DealRow | None, over: bool, summary: str) -> None:
         """Store action number ``seq + 1`` taken at position ``seq``: one transaction, or
         :class:`Stale` when the table is no longer at ``seq``, or :class:`StoreError`."""
+        if self._writing is not None:
+            self._append_sqlite(table_id, seq, deal_no, seat, notation, new_deal, over,
+                                summary)
+            return
         try:
             with self._one_writer(), self.engine.begin() as conn:
                 moved = conn.execute(_ADVANCE, {"table": table_id, "at": seq, "to": seq + 1,
@@ -244,6 +255,56 @@ class Store:
             raise
         except SQLAlchemyError as exc:
             raise StoreError(f"the action could not be stored: {_why(exc)}") from None
+
+    def _append_sqlite(self, table_id: str, seq: int, deal_no: int, seat: int,
+                       notation: str, new_deal: DealRow | None, over: bool,
+                       summary: str) -> None:
+        """:meth:`append` on SQLite, the same statements through the driver's own
+        connection, kept for it: an action is the server's most frequent write, and
+        SQLAlchemy's work around each statement cost more than SQLite's own (measured:
+        about 225 us an action, against 70 here)."""
+        with self._writing:  # type: ignore[union-attr]
+            try:
+                if self._writer is None:
+                    self._writer_fairy = self.engine.raw_connection()
+                    self._writer = self._writer_fairy.driver_connection
+                db = self._writer
+                cur = db.cursor()
+                try:
+                    cur.execute("UPDATE bz_tables SET seq = ?, over = ?, summary = ?"
+                                " WHERE id = ? AND seq = ?",
+                                (seq + 1, over, summary, table_id, seq))
+                    if cur.rowcount != 1:
+                        raise Stale(f"table {table_id} is no longer at action {seq}")
+                    cur.execute("INSERT INTO bz_actions (table_id, seq, deal_no, seat,"
+                                " notation) VALUES (?, ?, ?, ?, ?)",
+                                (table_id, seq + 1, deal_no, seat, notation))
+                    if new_deal is not None:
+                        cur.execute(
+                            "INSERT INTO bz_deals (table_id, deal_no, dealer, pack, salt,"
+                            " commitment) VALUES (?, ?, ?, ?, ?, ?)",
+                            (table_id, new_deal.deal_no, new_deal.dealer,
+                             " ".join(str(int(c)) for c in new_deal.pack), new_deal.salt,
+                             new_deal.commitment))
+                    db.commit()
+                except BaseException:
+                    db.rollback()
+                    raise
+                finally:
+                    cur.close()
+            except Stale:
+                raise
+            except sqlite3.Error as exc:
+                self._drop_writer()
+                raise StoreError(f"the action could not be stored: {str(exc)[:200]}") from None
+
+    def _drop_writer(self) -> None:
+        """Give the writer's connection back (after an error: the next write opens
+        another)."""
+        fairy, self._writer, self._writer_fairy = self._writer_fairy, None, None
+        if fairy is not None:
+            with contextlib.suppress(Exception):
+                fairy.invalidate()
 
     def join(self, table_id: str, seat: int, name: str, token: str) -> list[dict[str, str]]:
         """Give the open ``seat`` to a person: in one transaction the seat becomes a human
