@@ -287,6 +287,19 @@ class Store:
             raise StoreError(f"the tables could not be read: {_why(exc)}") from None
 
 
+    def open_tables(self, since: float) -> dict[str, list[str]]:
+        """The tables made since ``since`` (a time) whose match is not over, each with
+        its seats' kinds (what a client may open is counted on them: one query)."""
+        try:
+            with self.engine.connect() as conn:
+                rows = conn.execute(select(tables_t.c.id, tables_t.c.players).where(
+                    tables_t.c.over.is_(False), tables_t.c.created >= since)).all()
+        except SQLAlchemyError as exc:
+            raise StoreError(f"the tables could not be read: {_why(exc)}") from None
+        return {r.id: [str(p.get("kind", "human")) for p in json.loads(r.players)]
+                for r in rows}
+
+
 def _why(exc: SQLAlchemyError) -> str:
     orig = getattr(exc, "orig", None)
     text = str(orig if orig is not None else exc).strip().splitlines()
