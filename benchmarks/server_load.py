@@ -35,9 +35,12 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(port: int, database: str) -> subprocess.Popen[bytes]:
+def start_server(port: int, database: str, tables: int) -> subprocess.Popen[bytes]:
+    # every table is made by this one client: the caps let it make them all
+    caps = ["--max-tables-per-client", str(tables), "--max-tables", str(tables)]
     proc = subprocess.Popen([sys.executable, "-m", "bezique", "serve", "--port",
-                             str(port), "--database", database, "--computer-delay", "0"],
+                             str(port), "--database", database, "--computer-delay", "0",
+                             *caps],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -137,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     folder = tempfile.mkdtemp(prefix="bz-load-")
     database = args.database or f"sqlite:///{os.path.join(folder, 'load.db')}"
     port = free_port()
-    server = start_server(port, database)
+    server = start_server(port, database, args.tables)
     try:
         made = time.perf_counter()
         tables = [create_table(port, args.game) for _ in range(args.tables)]

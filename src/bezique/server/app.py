@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..bots import describe_bots
 from ..games import GAMES
-from .limits import Caps, FairGate, Ledger, LimitError, SameOrigin
+from .limits import Caps, FairGate, Ledger, LimitError, SameOrigin, quiet_worker
 from .service import KINDS, Plan, ServiceError, TableService, think
 from .store import Store, StoreError
 
@@ -208,7 +208,8 @@ class Hub:
             return str(await self.call(think, plan))
         if self.pool is None:
             self.pool = concurrent.futures.ProcessPoolExecutor(
-                self.thinkers, mp_context=multiprocessing.get_context("spawn"))
+                self.thinkers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=quiet_worker)
         if self.thinking is None:  # made in the running loop
             self.thinking = FairGate(self.thinkers)
         gate = self.thinking

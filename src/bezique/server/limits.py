@@ -19,13 +19,15 @@ import collections
 import dataclasses
 import itertools
 import json
+import signal
 import threading
 import time
 from collections.abc import Awaitable, Callable, Collection, Mapping, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
-__all__ = ["Caps", "FairGate", "LimitError", "Ledger", "SameOrigin", "same_origin"]
+__all__ = ["Caps", "FairGate", "Ledger", "LimitError", "SameOrigin", "quiet_worker",
+           "same_origin"]
 
 
 class LimitError(Exception):
@@ -161,6 +163,13 @@ class FairGate:
                 break
         if not queue:
             del self.waiting[client]
+
+
+def quiet_worker() -> None:
+    """A worker process's start: Ctrl-C at the terminal, which reaches the whole process
+    group, is the server's to act on (it stops its workers itself), not each worker's
+    to die of with a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _authority(scheme: str, host: str) -> tuple[str, str, int | None] | None:
