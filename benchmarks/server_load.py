@@ -42,14 +42,20 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(port: int, database: str, src: str | None = None
+def start_server(port: int, database: str, tables: int, src: str | None = None
                  ) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
     if src:
         env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
     entry = os.environ.get("BZ_SERVER_ENTRY", "").split() or ["-m", "bezique"]
+    # every table is made by this one client: the caps let it make them all (a tree
+    # from before the caps has no such flags)
+    caps = ["--max-tables-per-client", str(2 * tables), "--max-tables", str(2 * tables)]
+    if src and not _has_caps(src):
+        caps = []
     proc = subprocess.Popen([sys.executable, *entry, "serve", "--port",
-                             str(port), "--database", database, "--computer-delay", "0"],
+                             str(port), "--database", database, "--computer-delay", "0",
+                             *caps],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -63,6 +69,12 @@ def start_server(port: int, database: str, src: str | None = None
             time.sleep(0.2)
     proc.kill()
     raise RuntimeError("the server did not start")
+
+
+def _has_caps(src: str) -> bool:
+    """Whether the server of the tree ``src`` has the caps on tables (and so their
+    flags)."""
+    return os.path.exists(os.path.join(src, "bezique", "server", "limits.py"))
 
 
 def create_table(port: int, game: str) -> tuple[str, list[str]]:
@@ -211,7 +223,7 @@ def measure(args: argparse.Namespace, src: str | None) -> list[str]:
     folder = tempfile.mkdtemp(prefix="bz-load-")
     database = args.database or f"sqlite:///{os.path.join(folder, 'load.db')}"
     ports = [free_port() for _ in range(args.servers)]
-    servers = [start_server(port, database, src) for port in ports]
+    servers = [start_server(port, database, args.tables, src) for port in ports]
     try:
         made = time.perf_counter()
         tables = [(ports[i % len(ports)], *create_table(ports[i % len(ports)], args.game))

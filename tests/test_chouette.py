@@ -70,9 +70,11 @@ def test_one_box_against_the_rest_or_partners_opposite(opts: tuple[str, ...],
     (("players=5", "form=partners"), "the partners form is played by four, not 5"),
     (("players=4", "form=partners", "box=1"), "the partners form has none"),
     (("box=3",), "option box takes a seat from 0 to 2, not 3"),
-    (("box=-1",), "option box takes a seat from 0 to 2"),
+    (("box=-1",), "option box takes a whole number from 0 to 5, not -1"),
     (("form=teams",), "option form takes chouette | partners"),
-    (("series_deals=-1",), "series_deals takes 0 (a round) or a number of games"),
+    (("series_deals=-1",), "series_deals takes a whole number from 0 to 100, not -1"),
+    (("series_deals=1000000000",), "series_deals takes a whole number from 0 to 100"),
+    (("box=6",), "option box takes a whole number from 0 to 5, not 6"),
 ])
 def test_bad_options_say_what_is_wrong(opts: tuple[str, ...], words: str) -> None:
     with pytest.raises(OptionError, match=re.escape(words)):

@@ -70,7 +70,7 @@ class FollowOptions(Options):
     partners: str = option("none", ("none", "opposite", "one_against_rest"),
                            "Each for himself, partners opposite, or seat 0 against the rest.")
     consult: bool = option(False, None, "Partners see each other's hands.")
-    target: int = option(150, None, "Points that win the match.")
+    target: int = option(150, None, "Points that win the match.", least=1, most=1000)
 
 
 class FollowState(TrickStateN):

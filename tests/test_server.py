@@ -131,8 +131,11 @@ def test_a_request_body_that_is_too_large_or_not_json_is_refused(client: TestCli
     r = client.post("/api/tables", content=b"{" + b" " * 20000 + b"}",
                     headers={"content-type": "application/json"})
     assert r.status_code == 400 and "over 16384 bytes" in r.json()["error"]
-    r = client.post("/api/tables", content=b"not json")
+    r = client.post("/api/tables", content=b"not json",
+                    headers={"content-type": "application/json"})
     assert r.status_code == 400 and "not JSON" in r.json()["error"]
+    r = client.post("/api/tables", content=b"not json")  # not said to be: 415
+    assert r.status_code == 415 and "application/json" in r.json()["error"]
 
 
 def test_each_human_seat_gets_its_own_secret_link(client: TestClient) -> None:
@@ -445,23 +448,25 @@ def test_a_failed_store_refuses_the_action_and_loses_nothing(
 
 
 def test_the_computer_takes_its_turn_after_a_restart(tmp_path: Path) -> None:
-    """A table of computers only plays itself out; stopped mid-deal, a new server takes
-    up where it stopped."""
+    """A table of computers only plays itself out while watched; stopped mid-deal, a new
+    server takes up where it stopped once someone watches again."""
     app = app_on(tmp_path, computer_delay=0.0)
     with TestClient(app) as c:
         t = new_table(c, "sixtysix", [{"kind": "random"}, {"kind": "rules"}])
         service = c.app.state.service  # type: ignore[attr-defined]
-        # let it run a little, then stop the server
-        for _ in range(200):
-            if service.table(t["table"]).seq > 3:
-                break
-            c.get("/api/games")
+        # let it run a little, watched, then stop the server
+        with c.websocket_connect(f"/ws/{t['table']}"):
+            for _ in range(200):
+                if service.table(t["table"]).seq > 3:
+                    break
+                c.get("/api/games")
     with TestClient(app_on(tmp_path)) as c:
         service = c.app.state.service  # type: ignore[attr-defined]
-        for _ in range(20000):
-            if service.table(t["table"]).match.is_over():
-                break
-            c.get(f"/api/tables/{t['table']}")
+        with c.websocket_connect(f"/ws/{t['table']}"):
+            for _ in range(20000):
+                if service.table(t["table"]).match.is_over():
+                    break
+                c.get(f"/api/tables/{t['table']}")
         info = c.get(f"/api/tables/{t['table']}").json()
         assert info["over"] and info["summary"]
 
@@ -486,9 +491,10 @@ def test_match_replays_as_stored(tmp_path: Path) -> None:
         t = new_table(c, "bezique", [{"kind": "random"}, {"kind": "random"}])
         service = c.app.state.service  # type: ignore[attr-defined]
         deadline = time.monotonic() + 120
-        while not service.table(t["table"]).match.is_over():
-            assert time.monotonic() < deadline, "the computers did not finish the match"
-            time.sleep(0.05)
+        with c.websocket_connect(f"/ws/{t['table']}"):  # computers play while watched
+            while not service.table(t["table"]).match.is_over():
+                assert time.monotonic() < deadline, "the computers did not finish the match"
+                time.sleep(0.05)
         live: Match = service.table(t["table"]).match
         service.forget(t["table"])
         again: Match = service.table(t["table"]).match

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ..server.limits import Caps  # the standard library's alone: no extra needed
 from .main import cli, require_extra
 
 DEFAULT_PORT = 8766
@@ -21,7 +22,18 @@ DEFAULT_PORT = 8766
 @click.option("--computer-delay", default=0.3, show_default=True,
               type=click.FloatRange(0, 10),
               help="Seconds the computer players wait before each of their moves.")
-def serve(host: str, port: int, database: str | None, computer_delay: float) -> None:
+@click.option("--max-tables-per-client", default=Caps.tables_per_client, show_default=True,
+              type=click.IntRange(0), help="Tables in play one client (address) may open.")
+@click.option("--max-tables", default=Caps.tables, show_default=True, type=click.IntRange(0),
+              help="Tables in play the server takes in all.")
+@click.option("--max-searchers-per-client", default=Caps.searchers_per_client, show_default=True,
+              type=click.IntRange(0),
+              help="Seats of search players (flat, pimc, ...) at one client's tables in play.")
+@click.option("--max-searchers", default=Caps.searchers, show_default=True, type=click.IntRange(0),
+              help="Seats of search players at the tables in play in all.")
+def serve(host: str, port: int, database: str | None, computer_delay: float,
+          max_tables_per_client: int, max_tables: int, max_searchers_per_client: int,
+          max_searchers: int) -> None:
     """Serve tables in the browser: open http://HOST:PORT/ to start one."""
     require_extra("server", "bezique serve")
     import uvicorn
@@ -29,8 +41,10 @@ def serve(host: str, port: int, database: str | None, computer_delay: float) -> 
     from ..server.app import MAX_MESSAGE, create_app
     from ..server.store import StoreError
 
+    caps = Caps(tables_per_client=max_tables_per_client, tables=max_tables,
+                searchers_per_client=max_searchers_per_client, searchers=max_searchers)
     try:
-        app = create_app(database, computer_delay=computer_delay)
+        app = create_app(database, computer_delay=computer_delay, caps=caps)
     except StoreError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"bezique serve: http://{host}:{port}/ (database: "

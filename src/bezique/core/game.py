@@ -96,6 +96,10 @@ TERMINAL = -1
 SPECTATOR = -1
 """The ``seat`` of a public observation (:meth:`State.public_observation`): no seat."""
 
+MOST_DEALS = 100
+"""The most deals (or games) an option that counts them takes: a match of more is no
+sitting anyone plays, and a server would play it to no end for whoever asked."""
+
 
 def check_seat(seat: object, num_players: int = 2, what: str = "seat") -> int:
     """``seat`` as an int if it is one of the seats ``0 .. num_players - 1``; otherwise a
@@ -241,7 +245,8 @@ class Options:
             elif isinstance(f.default, bool):
                 allowed = "true | false"
             else:
-                allowed = "a whole number"
+                allowed = "a whole number" + _span(f.metadata.get("least"),
+                                                   f.metadata.get("most"))
             rows.append((f.name, _fmt(f.default), allowed, str(f.metadata.get("doc", ""))))
         return rows
 
@@ -279,7 +284,8 @@ class Options:
             if f.name == name:
                 return option(f.default, f.metadata.get("choices"),
                               f.metadata["doc"] if doc is None else doc, f.metadata["source"],
-                              least=f.metadata.get("least"), words=f.metadata.get("words"))
+                              least=f.metadata.get("least"), most=f.metadata.get("most"),
+                              words=f.metadata.get("words"))
         raise OptionError(cls._unknown(name))
 
     @classmethod
@@ -329,17 +335,28 @@ class Options:
 
 
 def option(default: Any, choices: tuple[Any, ...] | None, doc: str, source: str = "", *,
-           least: int | None = None, words: Mapping[Any, str] | None = None) -> Any:
+           least: int | None = None, most: int | None = None,
+           words: Mapping[Any, str] | None = None) -> Any:
     """Declare one option field: its default (Foster's rule), the values it takes (None:
-    any value of the default's type; a whole number without choices may name the
-    ``least`` it takes), a line of documentation in a player's words (what ``bezique
-    play --list-options`` shows), its ``source`` label in the rule texts, and ``words``
-    for the values whose names read badly in a menu (:meth:`Options.value_words`)."""
+    any value of the default's type; a whole number without choices names the ``least``
+    and the ``most`` it takes), a line of documentation in a player's words (what
+    ``bezique play --list-options`` shows), its ``source`` label in the rule texts, and
+    ``words`` for the values whose names read badly in a menu (:meth:`Options.value_words`).
+
+    A whole number without choices must be bounded by both: a value the game does not
+    mean (a target of 10**20 game points, a billion deals) would make a match that never
+    ends, which a server would play for whoever asked (issue 15)."""
+    if (isinstance(default, int) and not isinstance(default, bool) and not choices
+            and (least is None or most is None)):
+        raise TypeError(f"a whole-number option without choices needs least and most"
+                        f" (default {default!r})")
     meta: dict[str, Any] = {"doc": doc, "source": source}
     if choices:
         meta["choices"] = choices
     if least is not None:
         meta["least"] = least
+    if most is not None:
+        meta["most"] = most
     if words:
         meta["words"] = dict(words)
     return dataclasses.field(default=default, metadata=meta)
@@ -358,6 +375,15 @@ OptionsT = TypeVar("OptionsT", bound=Options)
 
 def _fmt(value: object) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _span(least: int | None, most: int | None) -> str:
+    """The range of a whole-number option in words: `` from 1 to 21``."""
+    if least is not None and most is not None:
+        return f" from {least} to {most}"
+    if least is not None:
+        return f" of at least {least}"
+    return "" if most is None else f" of at most {most}"
 
 
 #: A whole number as an option's text gives it.
@@ -391,10 +417,10 @@ def _coerce(field: dataclasses.Field[Any], raw: Any) -> Any:
             value = int(raw)
         if value is None:
             raise OptionError(f"option {field.name} takes a whole number, not {quoted(raw)}")
-        least = field.metadata.get("least")
-        if least is not None and value < least:
-            raise OptionError(f"option {field.name} takes a whole number of at least {least},"
-                              f" not {value!r}")
+        least, most = field.metadata.get("least"), field.metadata.get("most")
+        if (least is not None and value < least) or (most is not None and value > most):
+            raise OptionError(f"option {field.name} takes a whole number{_span(least, most)},"
+                              f" not {quoted(value)}")
     else:
         value = str(raw).strip()
     if choices and value not in choices:

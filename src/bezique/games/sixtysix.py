@@ -133,8 +133,9 @@ class SixtySixOptions(Options):
         "bottom", ("bottom", "middle", "top"),
         "When the non-dealer draws the trump card from the talon: the card he takes (the"
         " draw is blind, so fixing it takes no choice from him).", "V-SS-01")
+    # a deal gives 1 to 3 game points: 21, three times the book's, is a long evening
     game_target: int = _opt(7, None, "Game points that win the game: 7 (Foster).", "SS 7",
-                            least=1)
+                            least=1, most=21)
     stakes: str = _opt(
         "per_game", ("per_game", "per_point"),
         "How a game is settled: so much a game, a loser without a point losing a double game"

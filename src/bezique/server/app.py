@@ -22,6 +22,7 @@ from typing import Any
 
 import anyio
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -31,10 +32,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..bots import describe_bots
 from ..games import GAMES
 from ..present.table import changes
-from .service import Plan, SeatTakenError, ServiceError, TableService, think
+from .limits import Caps, FairGate, Ledger, LimitError, SameOrigin, quiet_worker
+from .service import KINDS, Plan, SeatTakenError, ServiceError, TableService, think
 from .store import Store, StoreError
 
-__all__ = ["MAX_BODY", "MAX_MESSAGE", "MAX_RATE", "create_app"]
+__all__ = ["MAX_BODY", "MAX_MESSAGE", "MAX_RATE", "Caps", "create_app"]
 
 STATIC = Path(__file__).parent / "static"
 #: the most bytes of a WebSocket message, of an HTTP request body
@@ -56,7 +58,8 @@ MAX_QUEUE = 64
 #: PostgreSQL a few, so that one call's wait on the network does not hold up the rest
 WORKERS = {"sqlite": 1, "other": 4}
 #: the computer players quick enough to choose in a worker thread; the others (search
-#: players) think in worker processes, at most THINKERS at once
+#: players) think in worker processes, at most THINKERS at once, shared out between the
+#: clients in turn (limits.FairGate)
 QUICK_KINDS = frozenset({"random", "rules"})
 THINKERS = max(1, (os.cpu_count() or 2) - 1)
 #: what sending to a connection that has gone away raises
@@ -164,10 +167,12 @@ class Hub:
         self.told: dict[str, int] = {}  # the seq of the last views sent at each table
         self.limiter: anyio.CapacityLimiter | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
-        self.pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self.pool: concurrent.futures.Executor | None = None
         #: the service's quick calls run in the event loop (SQLite: see :meth:`quick`)
         self.inline = service.store.url.startswith("sqlite")
-        self.thinking: asyncio.Semaphore | None = None
+        self.thinkers = THINKERS
+        self.thinking: FairGate | None = None
+        self.owner: dict[str, str] = {}  # the client that made each table (Ledger's)
 
     def spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
@@ -244,21 +249,33 @@ class Hub:
             return
         self.tell(table_id, conns, views)
 
+    def watched(self, table_id: str) -> bool:
+        """Whether a connection (a seat or a spectator) is at the table now."""
+        return any(not c.closed for c in self.conns.get(table_id, ()))
+
+    def waited_for(self, table_id: str) -> bool:
+        """Whether a person is at the table now (a seat's connection): his adversaries'
+        thinking comes first (:class:`FairGate`)."""
+        return any(c.seat is not None and not c.closed for c in self.conns.get(table_id, ()))
+
     def computers(self, table_id: str) -> None:
-        """Let the computer players take their turns at ``table_id`` (one task a table)."""
-        if table_id in self.running:
+        """Let the computer players take their turns at ``table_id`` (one task a table),
+        while someone is there to see them: a table nobody watches pauses (its computer
+        players would otherwise play on for nobody, a search player for minutes of a
+        worker's time) and goes on when someone connects (the socket calls this again)."""
+        if table_id in self.running or not self.watched(table_id):
             return
         self.running.add(table_id)
         self.spawn(self._computers(table_id))
 
     async def _computers(self, table_id: str) -> None:
         try:
-            while True:
+            while self.watched(table_id):  # the last one gone: paused before the next turn
                 plan = await self.call(self.service.computer_plan, table_id)
                 if plan is None:
                     return
                 await asyncio.sleep(self.computer_delay)
-                notation = await self.think(plan)
+                notation = await self.think(plan, table_id)
                 if not await self.call(self.service.computer_commit, table_id, plan, notation):
                     continue  # the table moved on meanwhile: think again, or stop
                 await self.broadcast(table_id)
@@ -267,20 +284,51 @@ class Hub:
         finally:
             self.running.discard(table_id)
 
-    async def think(self, plan: Plan) -> str:
+    async def think(self, plan: Plan, table_id: str = "") -> str:
         """A computer player's choice: the quick players in a worker thread, the search
         players in a process of their own (their seconds of work would hold up every
-        table's calls, the GIL being one), at most ``THINKERS`` at once."""
+        table's calls, the GIL being one), at most ``thinkers`` at once, taken in turn
+        by the client that made each table (a table made before a restart: by itself),
+        a table where a person waits first (:class:`FairGate`: in order of arrival one
+        client's ten tables would keep another's person waiting ten thoughts)."""
         if plan.kind in QUICK_KINDS:
             return str(await self.call(think, plan))
         if self.pool is None:
             self.pool = concurrent.futures.ProcessPoolExecutor(
-                THINKERS, mp_context=multiprocessing.get_context("spawn"))
-            self.thinking = asyncio.Semaphore(THINKERS)
-        assert self.thinking is not None
-        async with self.thinking:
+                self.thinkers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=quiet_worker)
+        if self.thinking is None:  # made in the running loop
+            self.thinking = FairGate(self.thinkers)
+        gate = self.thinking
+        await gate.turn(self.owner.get(table_id, "table " + table_id),
+                        self.waited_for(table_id))
+        try:
             loop = asyncio.get_running_loop()
             return str(await loop.run_in_executor(self.pool, think, plan))
+        finally:
+            gate.done()
+
+    def stop_thinking(self) -> None:
+        """Stop the search players' worker processes at once (the server stopping): a
+        thought under way may last seconds more, and a worker left behind holds its
+        memory (100 MB and more) and Python's resource tracker, which ends by itself
+        once the server and its workers have ended (the last holders of its pipe; stopped
+        here it would unlink the pool's semaphores under the pool's feet)."""
+        pool, self.pool = self.pool, None
+        if pool is None:
+            return
+        processes = getattr(pool, "_processes", None)  # the executor's workers (private)
+        workers: list[Any] = list(processes.values()) if isinstance(processes, dict) else []
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            with contextlib.suppress(Exception):
+                worker.terminate()
+        for worker in workers:
+            with contextlib.suppress(Exception):
+                worker.join(2.0)
+                if worker.is_alive():
+                    worker.kill()
+                    worker.join(1.0)
 
     async def watch(self) -> None:
         """Other processes' moves (PostgreSQL, several servers): replay and tell."""
@@ -296,12 +344,11 @@ class Hub:
                 self.computers(table_id)
 
     async def resume(self) -> None:
-        """After a start: the computer players take up the turns left to them."""
-        try:
-            ids = await self.call(self.service.store.unfinished)
-        except StoreError:
-            return
-        for table_id in ids:
+        """After a start, or whenever: the computer players take up the turns left to
+        them at the tables watched here. Right after a start that is none: every
+        unfinished table waits for someone to connect (started all at once, a server
+        would play them all out for nobody)."""
+        for table_id in [t for t in self.conns if self.watched(t)]:
             self.computers(table_id)
 
 
@@ -355,12 +402,35 @@ KIND_LIST = [{"kind": "human", "words": "person"}] + [
 
 
 def create_app(database: str | None = None, *, computer_delay: float = 0.3,
-               store: Store | None = None, rate: float = MAX_RATE) -> Starlette:
+               store: Store | None = None, rate: float = MAX_RATE, caps: Caps | None = None,
+               thinkers: int = THINKERS) -> Starlette:
     """The app on the database at ``database`` (default: SQLite in the user's data
-    folder). ``rate``: the messages a second one connection may send."""
+    folder). ``rate``: the messages a second one connection may send; ``caps``: the
+    tables and search players one client (a remote address) may open, and all of them
+    (:class:`Caps`; over them a table is refused with 429); ``thinkers``: the worker
+    processes of the search players."""
     store = store or Store(database)
     service = TableService(store)
     hub = Hub(service, computer_delay=computer_delay)
+    hub.thinkers = max(1, thinkers)
+    ledger = Ledger(caps or Caps(), {"human", *QUICK_KINDS})
+    hub.owner = ledger.owner
+
+    def made(client: str, body: dict[str, Any]) -> tuple[str, dict[int, str]]:
+        """A new table for ``client``, checked against the caps (one worker call, the
+        count and the table made under one lock: two requests cannot both take the
+        last place)."""
+        seats = body.get("seats")
+        kinds = [s.get("kind", "human") for s in seats if isinstance(s, dict)
+                 ] if isinstance(seats, list) else []
+        with ledger.lock:
+            open_tables = store.open_tables(ledger.since())
+            for gone in [t for t in ledger.owner if t not in open_tables]:
+                del ledger.owner[gone]  # over (or past the window): counts no more
+            ledger.check(client, [k for k in kinds if k in KINDS], open_tables)
+            table_id, tokens = service.create(body.get("game"), body.get("options"), seats)
+            ledger.owner[table_id] = client
+            return table_id, tokens
 
     async def games(request: Request) -> Response:
         out = []
@@ -374,13 +444,15 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
         return JSONResponse({"games": out, "kinds": KIND_LIST})
 
     async def create(request: Request) -> Response:
+        client = request.client.host if request.client is not None else ""
         try:
             body = await _body(request)
             if not isinstance(body, dict):
                 raise ServiceError("the request body must be a JSON object")
-            table_id, tokens = await hub.call(service.create, body.get("game"),
-                                              body.get("options"), body.get("seats"))
+            table_id, tokens = await hub.call(made, client, body)
             info = await hub.call(service.info, table_id)
+        except LimitError as exc:
+            return _error(429, str(exc))
         except (ServiceError, StoreError) as exc:
             return _error(400, str(exc))
         seats = []
@@ -558,8 +630,7 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
         yield
         for task in list(hub.tasks):
             task.cancel()
-        if hub.pool is not None:
-            hub.pool.shutdown(wait=False, cancel_futures=True)
+        hub.stop_thinking()
         store.close()
 
     routes = [
@@ -576,7 +647,7 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
         WebSocketRoute("/ws/{id}", socket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SameOrigin)])
     app.state.service = service
     app.state.hub = hub
     return app

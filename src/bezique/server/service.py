@@ -321,7 +321,7 @@ class TableService:
         """The tables with a seat anyone may take: the game, the players, which seats
         are open (never a token)."""
         try:
-            rows = self.store.open_tables(MAX_OPEN)
+            rows = self.store.with_open_seats(MAX_OPEN)
         except StoreError as exc:
             raise ServiceError(str(exc)) from None
         out = []

@@ -337,7 +337,7 @@ class Store:
 
     # -- reading ---------------------------------------------------------------------------
 
-    def open_tables(self, limit: int = 50) -> list[TableRow]:
+    def with_open_seats(self, limit: int = 50) -> list[TableRow]:
         """The newest tables not over that have an open seat (the secret seed blanked:
         it never leaves the store this way)."""
         try:
@@ -409,6 +409,19 @@ class Store:
                     select(tables_t.c.id).where(tables_t.c.over.is_(False))).all()]
         except SQLAlchemyError as exc:
             raise StoreError(f"the tables could not be read: {_why(exc)}") from None
+
+
+    def open_tables(self, since: float) -> dict[str, list[str]]:
+        """The tables made since ``since`` (a time) whose match is not over, each with
+        its seats' kinds (what a client may open is counted on them: one query)."""
+        try:
+            with self.engine.connect() as conn:
+                rows = conn.execute(select(tables_t.c.id, tables_t.c.players).where(
+                    tables_t.c.over.is_(False), tables_t.c.created >= since)).all()
+        except SQLAlchemyError as exc:
+            raise StoreError(f"the tables could not be read: {_why(exc)}") from None
+        return {r.id: [str(p.get("kind", "human")) for p in json.loads(r.players)]
+                for r in rows}
 
 
 def _why(exc: SQLAlchemyError) -> str:

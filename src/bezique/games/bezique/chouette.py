@@ -51,6 +51,7 @@ from ...core import table as seating
 from ...core.cards import Pack
 from ...core.errors import OptionError, SeatError
 from ...core.game import (
+    MOST_DEALS,
     SPECTATOR,
     Action,
     DealResult,
@@ -91,7 +92,7 @@ class ChouetteOptions(RubiconOptions):
         " until the box beats him, and the captaincy comes back to the first captain, or"
         " four games for each adversary at the most; in the partners form four games,"
         " each player dealing once), or that many games.",
-        "V-RB-06")
+        "V-RB-06", least=0, most=MOST_DEALS)
     players: int = _opt(
         4, (3, 4, 5, 6),
         "How many sit at the table: the box and two to five adversaries (the partners form"
@@ -107,7 +108,7 @@ class ChouetteOptions(RubiconOptions):
         0, None,
         "The seat of the box, who has the choice of seats (the chouette form; seat 0, the"
         " first, by default).",
-        "V-RB-06")
+        "V-RB-06", least=0, most=5)  # a seat of the most players, checked against players
 
 
 def _rubicon_options(o: ChouetteOptions) -> RubiconOptions:
@@ -151,9 +152,6 @@ class Chouette(Game["ChouetteState"]):
         o = self.options
         #: the two-handed game each deal is: Rubicon (Chinese Bézique with six packs)
         self.duel_game: Rubicon = (Chinese if o.packs == 6 else Rubicon)(_rubicon_options(o))
-        if o.series_deals < 0:
-            raise OptionError(f"option series_deals takes 0 (a round) or a number of games,"
-                              f" not {o.series_deals}")
         self.partnership = o.form == "partners"
         #: the box's seat (chouette form), or -1 (partners form)
         self.box = -1 if self.partnership else o.box

@@ -40,9 +40,10 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ...core.cards import Card, Pack, Suit, card_name
-from ...core.errors import IllegalActionError, OptionError
+from ...core.errors import IllegalActionError
 from ...core.events import NUMBERED, Drew, Event, Names, Played, TrickWon, TrumpMade
 from ...core.game import (
+    MOST_DEALS,
     SPECTATOR,
     Action,
     DealResult,
@@ -220,7 +221,7 @@ class RubiconOptions(Options):
         2, None,
         "How many deals make a sitting, each deal a game of its own; the net result is"
         " kept in hundreds, and a sitting ending level goes on deal by deal.",
-        "RB 42")
+        "RB 42", least=1, most=MOST_DEALS)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -292,10 +293,7 @@ class Rubicon(Game["RubiconState"]):
 
     def __init__(self, options: RubiconOptions | None = None) -> None:
         super().__init__(options)
-        o = self.options
-        if o.series_deals < 1:
-            raise OptionError(f"option series_deals takes a whole number of deals, at least"
-                              f" 1, not {o.series_deals}")
+        o = self.options  # series_deals: 1 to MOST_DEALS, checked with the options
         self._pack = Pack.piquet(copies=o.packs)
         #: nine cards each from four packs (RB-GAP-2), twelve from six (Chinese Bézique)
         self.hand_size = 9 if o.packs == 4 else 12

@@ -48,6 +48,7 @@ from ...core.cards import Card, card_name
 from ...core.errors import IllegalActionError, NotationError, OptionError, quoted
 from ...core.events import NUMBERED, BidMade, Event, Names, TrumpMade
 from ...core.game import (
+    MOST_DEALS,
     Action,
     DealResult,
     Options,
@@ -228,7 +229,8 @@ class AuctionBinocleOptions(Options):
         "No widow: one bid each, the dealer bidding 20 if all pass. Widow: three cards at"
         " three, four at four, three bids each, the bidder taking the widow and"
         " discarding before he names the trump.", "V-AB-01")
-    deals: int = _opt(6, None, "Deals in a game; the highest total wins.", "V-AB-03")
+    deals: int = _opt(6, None, "Deals in a game; the highest total wins.", "V-AB-03",
+                      least=1, most=MOST_DEALS)
     partnership_meld_scoring: str = FourHandedBinocleOptions.shared(
         "partnership_meld_scoring",
         "Partners: as four-handed Binocle (each scores his melds on his own trick; or on"
@@ -263,8 +265,6 @@ class AuctionBinocle(MultiBinocle):
         if o.mode == "individual" and o.partnership_meld_scoring != "own_trick_own_melds":
             raise OptionError(f"option partnership_meld_scoring={o.partnership_meld_scoring}"
                               " is for partners: it needs mode=partners")
-        if o.deals < 1 or o.deals > 100:
-            raise OptionError(f"option deals takes 1 to 100 deals, not {o.deals}")
         self.widow_size = o.players if o.widow == "widow" else 0
         self.hand_size = (len(PACK_48) - self.widow_size) // self.num_players
         self.max_bids = 3 if o.widow == "widow" else 1
