@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.cards import Card, Suit
+from ..core.events import Played, TrickWon
 
 __all__ = ["PER_SEAT", "changes", "inner_observation", "table_view"]
 
@@ -84,6 +85,22 @@ def _trick(value: object, leader: object, n: int) -> list[dict[str, Any]]:
             seat = (lead + i) % n if lead is not None and lead >= 0 else None
             out.append({"seat": seat, "card": _card(entry)})
     return out
+
+
+def _last_trick_played(events: object) -> tuple[list[dict[str, Any]], int | None]:
+    """The last trick gathered in ``events`` (an observation's public events): its cards
+    with the seat that played each, and its winner."""
+    if not isinstance(events, (tuple, list)):
+        return [], None
+    plays: list[dict[str, Any]] = []
+    last: list[dict[str, Any]] = []
+    winner = None
+    for e in events:
+        if isinstance(e, Played):
+            plays.append({"seat": e.seat, "card": _card(e.card)})
+        elif isinstance(e, TrickWon):
+            last, winner, plays = plays, e.seat, []
+    return last, winner
 
 
 def table_view(observation: object, names: Sequence[str], *,
@@ -190,6 +207,14 @@ def table_view(observation: object, names: Sequence[str], *,
         leader = 1 - to_move  # at two, the card down is the other seat's lead
     phase = _field(observation, "phase")
 
+    last_trick = _trick(_field(observation, "last_trick"), None, n)
+    if last_trick and last_trick[0]["seat"] is None:
+        # who played each card of the last trick, and who won it, from the deal's public
+        # events when the observation's own fields do not say (a table of two)
+        plays, won = _last_trick_played(_field(observation, "events"))
+        if [e["card"] for e in plays] == [e["card"] for e in last_trick]:
+            last_trick, last_winner = plays, won
+
     def at(s: int | None) -> int | None:
         return at_table[s] if s is not None and 0 <= s < n else None
 
@@ -213,7 +238,7 @@ def table_view(observation: object, names: Sequence[str], *,
         "trick": seated(_trick(trick, leader, n)),
         "trick_leader": at(_seat_number(leader)),
         "winning": at(winning),
-        "last_trick": seated(_trick(_field(observation, "last_trick"), None, n)),
+        "last_trick": seated(last_trick),
         "last_winner": at(last_winner),
     }
 

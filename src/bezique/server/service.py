@@ -37,8 +37,10 @@ KINDS = ("human", *BOTS, "open")
 PERSONS = frozenset({"human", "open"})
 MAX_NAME = 40
 MAX_TOKENS = 200  # tokens one request may ask about
-#: the story's lines a view holds at most (the end of the deal's)
-MAX_STORY = 200
+#: the story's lines a view holds at most (the end of the deal's): more than a deal of
+#: any game here tells (Chinese Bézique's 96 tricks), so that the story only grows in a
+#: deal and an update carries its new lines alone
+MAX_STORY = 1000
 #: a table's own setting kept among its options: show the running counts of a game of
 #: memory ("true") or not ("false"); not one of the game's options
 SHOW_COUNTS = "show_counts"
