@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from wsclient import Client
 
 from bezique.core.cards import Card
 from bezique.core.match import Match
@@ -45,58 +46,48 @@ def new_table(c: TestClient, game: str = "bezique", seats: list[dict[str, str]] 
     return out
 
 
-def receive(ws: Any) -> dict[str, Any]:
-    message: dict[str, Any] = json.loads(ws.receive_text())
-    return message
+def connect(c: TestClient, table_id: str, token: str | None = None) -> Any:
+    """A WebSocket to the table (a spectator's without a token)."""
+    return c.websocket_connect(f"/ws/{table_id}" + (f"?token={token}" if token else ""))
 
 
-def next_view(ws: Any) -> dict[str, Any]:
-    while True:
-        m = receive(ws)
-        if m["type"] == "view":
-            return m
+def held(ws: Any, name: str = "client") -> Client:
+    """The connection read as a browser reads it, its first view held."""
+    client = Client.of_testclient(ws, name)
+    client.first_view()
+    return client
 
 
-def view_where(ws: Any, test: Any) -> dict[str, Any]:
-    """The first view that passes ``test`` (earlier ones, told before it, passed over)."""
-    while True:
-        view = next_view(ws)
-        if test(view):
-            return view
-
-
-def error_of(ws: Any) -> str:
-    """The next error's message, views sent meanwhile (others' moves) passed over."""
-    while True:
-        m = receive(ws)
-        if m["type"] == "error":
-            return str(m["message"])
-
-
-def my_turn(ws: Any, view: dict[str, Any]) -> dict[str, Any]:
-    while not view["your_turn"] and not view["over"]:
-        view = next_view(ws)
-    return view
-
-
-def act(ws: Any, view: dict[str, Any], notation: str | None = None) -> dict[str, Any]:
-    ws.send_text(json.dumps({"type": "act", "seq": view["seq"],
-                             "action": notation or view["legal"][0]["notation"]}))
-    while True:  # views sent before the answer (another seat's move) are passed over
-        reply = receive(ws)
-        if reply["type"] != "view":
-            return reply
+#: where a face-up card lies on the board
+HAND, OTHER_HAND, TABLE, TRICK = "hand", "other-hand", "table", "trick"
 
 
 def faces(view: dict[str, Any]) -> list[tuple[str, str]]:
-    """(card, place) of every face-up card drawn in the view's picture."""
+    """(card, place) of every face-up card on the view's board: the hand the viewer holds
+    ("hand"), another seat's cards known to be in its hand ("other-hand"), the cards
+    declared on the table, the trick, the last trick and the turn-up."""
+    board = view["board"]
     out = []
-    for g in re.findall(r"<g [^>]*class=\"card\"[^>]*>", view["svg"]):
-        card = re.search(r'data-card="([^"]+)"', g)
-        place = re.search(r'data-place="([^"]+)"', g)
-        if card:
-            out.append((card.group(1), place.group(1) if place else ""))
+    for seat in board["seats"]:
+        place = HAND if seat["seat"] == board["own"] else OTHER_HAND
+        out += [(card, place) for card in seat["hand"] if card is not None]
+        out += [(card, TABLE) for card in seat["table"]]
+    out += [(e["card"], TRICK) for e in board["trick"] + board["last_trick"]]
+    if board["turn_up"] is not None:
+        out.append((board["turn_up"], TABLE))
     return out
+
+
+def board_of(service: Any, table_id: str, seat: int | None) -> dict[str, Any]:
+    """The board the engine's observation of ``seat`` (``None``: the public one) makes
+    at the table's position now, with the game's default for the running counts."""
+    from bezique.present import view_for
+    from bezique.present.table import table_view
+    live = service.table(table_id)
+    state = live.match.state
+    obs = state.public_observation() if seat is None else state.observation(seat)
+    names = [p["name"] for p in live.row.players]
+    return table_view(obs, names, show_counts=view_for(live.game).show_counts)
 
 
 # -- the lobby ----------------------------------------------------------------------------------
@@ -151,21 +142,28 @@ def test_each_human_seat_gets_its_own_secret_link(client: TestClient) -> None:
 def test_a_whole_deal_against_the_computer(client: TestClient) -> None:
     t = new_table(client)
     token = t["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/{t['table']}?token={token}") as ws:
-        view = next_view(ws)
+    with connect(client, t["table"], token) as ws:
+        c = held(ws)
+        view = c.view
         assert view["seat"] == 0 and view["players"][1]["kind"] == "rules"
+        assert view["deal_end"] is None
         first_commitment = view["commitment"]
         while view["deal"] == 1:
-            view = my_turn(ws, view)
+            view = c.my_turn()
             if view["deal"] != 1:
                 break
             assert view["legal"] and all(a["label"] for a in view["legal"])
-            reply = act(ws, view)
+            reply = c.act()
             assert reply["type"] == "ack" and reply["seq"] == view["seq"] + 1, reply
-            view = next_view(ws)
+            view = c.view
         # the first deal is over: its record is revealed and matches the commitment
         assert view["revealed"] == [{"deal": 1, "url": f"/api/tables/{t['table']}/deals/1"}]
         assert view["sheet"]["deals"][0]["deal"] == 1
+        # and its end is shown: the deal, its last trick, each seat's points
+        end = view["deal_end"]
+        assert end["deal"] == 1 and end["story"] and len(end["columns"]) == 2
+        assert end["last_trick"] is not None and len(end["last_trick"]["cards"]) == 2
+        assert len(end["totals"]) == 2 and isinstance(end["result"], list)
     record = client.get(f"/api/tables/{t['table']}/deals/1").json()
     assert record["commitment"] == first_commitment
     text = record["salt"] + ":" + " ".join(str(c) for c in record["pack_ids"])
@@ -184,20 +182,21 @@ def test_a_search_player_takes_its_seat_and_thinks_in_a_process_of_its_own(
     assert {"pimc", "ismcts", "flat"} <= {k["kind"] for k in kinds}
     t = new_table(client, "sixtysix", [{"kind": "human", "name": "Ann"}, {"kind": "pimc"}])
     token = t["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/{t['table']}?token={token}") as ws:
-        view = next_view(ws)
+    with connect(client, t["table"], token) as ws:
+        c = held(ws)
+        view = c.view
         assert view["players"][1]["kind"] == "pimc"
         moved = 0
         while moved < 2 and view["deal"] == 1:
             was = view["seq"]
-            view = my_turn(ws, view)
+            view = c.my_turn()
             moved += view["seq"] > was  # the computer's moves since ours
             if view["deal"] != 1 or view["over"]:
                 break
             notation = next(a["notation"] for a in view["legal"]
                             if a["notation"] not in ("claim", "close"))
-            assert act(ws, view, notation)["type"] == "ack"
-            view = next_view(ws)
+            assert c.act(notation)["type"] == "ack"
+            view = c.view
         assert moved >= 1
     hub = client.app.state.hub  # type: ignore[attr-defined]
     assert hub.pool is not None  # it thought in a worker process, not in the server's
@@ -207,94 +206,111 @@ def test_two_people_play_each_other(client: TestClient) -> None:
     t = new_table(client, "sixtysix", [{"kind": "human", "name": "Ann"},
                                        {"kind": "human", "name": "Bob"}])
     tok = [s["token"] for s in t["seats"]]
-    with client.websocket_connect(f"/ws/{t['table']}?token={tok[0]}") as a, \
-            client.websocket_connect(f"/ws/{t['table']}?token={tok[1]}") as b:
-        socks = {0: a, 1: b}
-        # each joining connection is told to the others: read until both are present
-        views = {s: view_where(socks[s], lambda v: all(p["connected"] for p in v["players"]))
+    with connect(client, t["table"], tok[0]) as a, connect(client, t["table"], tok[1]) as b:
+        socks = {0: held(a, "Ann"), 1: held(b, "Bob")}
+        # each joining seat is told to the others: read until both are present
+        views = {s: socks[s].view_where(lambda v: all(p["connected"] for p in v["players"]))
                  for s in (0, 1)}
         for _ in range(12):
             mover = next(s for s in (0, 1) if views[s]["your_turn"])
             other = 1 - mover
             assert not views[other]["your_turn"] and views[other]["legal"] == []
-            reply = act(socks[mover], views[mover])
+            reply = socks[mover].act()
             assert reply["type"] == "ack"
             seq = reply["seq"]
             for s in (0, 1):  # both told of the move
-                views[s] = view_where(socks[s], lambda v, seq=seq: v["seq"] == seq)
+                views[s] = socks[s].at(seq)
+                assert views[s]["seq"] == seq
+            # each holds the same story, and the board of its own seat
+            assert views[0]["story"] == views[1]["story"]
+            service = client.app.state.service  # type: ignore[attr-defined]
+            for s in (0, 1):
+                assert views[s]["board"] == board_of(service, t["table"], s)
 
 
 def test_no_message_shows_a_card_the_seat_cannot_see(client: TestClient) -> None:
     t = new_table(client)
     table_id, token = t["table"], t["seats"][0]["token"]
     service = client.app.state.service  # type: ignore[attr-defined]
-    with client.websocket_connect(f"/ws/{table_id}?token={token}") as ws, \
-            client.websocket_connect(f"/ws/{table_id}") as watcher:
-        view = next_view(ws)
-        watched = next_view(watcher)
+    with connect(client, table_id, token) as ws, connect(client, table_id) as watching:
+        c, watcher = held(ws, "Ann"), held(watching, "spectator")
         for _ in range(25):
-            view = my_turn(ws, view)
+            view = c.my_turn()
+            watched = watcher.at(view["seq"])
             state = service.table(table_id).match.state
-            mine = {Card(c).notation() for c in state.observation(0).hand}
-            known = {Card(c).notation() for c in state.observation(0).known_in_hand[1]}
+            mine = {Card(x).notation() for x in state.observation(0).hand}
+            known = {Card(x).notation() for x in state.observation(0).known_in_hand[1]}
             for card, place in faces(view):
-                if place == "other-hand":
+                if place == OTHER_HAND:
                     assert card in known, f"the other hand's {card} shown"
-                if place == "hand":
+                if place == HAND:
                     assert card in mine
+            assert {card for card, place in faces(view) if place == HAND} == mine
             for _card, place in faces(watched):
-                assert place != "hand", "a spectator is shown a hand"
+                assert place != HAND, "a spectator is shown a hand"
+            assert watched["board"]["own"] is None and watched["board"]["viewer"] is None
+            # the boards are exactly the engine's observations, the spectator's the public
+            assert view["board"] == board_of(service, table_id, 0)
+            assert watched["board"] == board_of(service, table_id, None)
             seed = service.table(table_id).row.seed
             salt = service.table(table_id).deals[-1].salt
-            for message in (view, watched):
-                text = json.dumps(message)
+            for text in c.frames + watcher.frames:  # every message, views and updates
                 assert seed not in text and salt not in text and '"pack' not in text
-            act(ws, view)
-            view = next_view(ws)
-            watched = next_view(watcher)
+            c.act()
 
 
 @pytest.mark.parametrize("game", ["sixtysix4", "binocle3", "chouette"])
 def test_a_spectator_is_shown_the_public_observation_not_a_seats(client: TestClient,
                                                                  game: str) -> None:
-    """A spectator's picture and story come from the engine's public observation: no
+    """A spectator's board and story come from the engine's public observation: no
     seat's hand in it, no seat drawn as "you" (four-handed Sixty-Six and Binocle at
     three kept seat 0's hand in the observation sent; Chouette its side)."""
-    from bezique import svg
     from bezique.core.game import SPECTATOR
     from bezique.games import GAMES
+    from bezique.present import view_for
+    from bezique.present.table import table_view
     players = GAMES[game]().num_players
     t = new_table(client, game, [{"kind": "human", "name": "Ann"}]
                   + [{"kind": "rules", "name": f"Bot {i}"} for i in range(1, players)])
     service = client.app.state.service  # type: ignore[attr-defined]
-    with client.websocket_connect(f"/ws/{t['table']}?token={t['seats'][0]['token']}") as ws:
-        view = next_view(ws)
+    with connect(client, t["table"], t["seats"][0]["token"]) as ws, \
+            connect(client, t["table"]) as watching:
+        c, watcher = held(ws), held(watching, "spectator")
+        stories = 0
         for _ in range(8):
-            view = my_turn(ws, view)
+            view = c.my_turn()
             if view["over"]:
                 break
-            watched = service.view(t["table"], None)
-            state = service.table(t["table"]).match.state
-            public = state.public_observation()
+            watched = watcher.at(view["seq"])
+            assert watched == service.view(t["table"], None) | {"players": watched["players"]}
+            live = service.table(t["table"])
+            public = live.match.state.public_observation()
             assert public.seat == SPECTATOR
             names = [p["name"] for p in watched["players"]]
-            assert watched["svg"] == str(svg.table(public, names=names))
-            assert "(you)" not in watched["svg"] and 'data-place="hand"' not in watched["svg"]
+            counts = view_for(live.game).show_counts
+            assert watched["board"] == table_view(public, names, show_counts=counts)
+            board = watched["board"]
+            assert board["viewer"] is None and board["own"] is None
+            assert not any(place == HAND for _card, place in faces(watched))
             # the same story as the seats are told, no one addressed as "you"
-            told = service.view(t["table"], 0)["events"]
-            assert len(watched["events"]) == len(told)
-            assert not any(re.search(r"\byou(r)?\b", e, re.I) for e in watched["events"])
-            act(ws, view)
-            view = next_view(ws)
+            told = service.view(t["table"], 0)["story"]
+            assert watched["story"] == told
+            stories += len(told)
+            assert not any(re.search(r"\byou(r)?\b", e, re.I) for e in watched["story"])
+            c.act()
+        assert stories > 0
 
 
 def test_the_story_of_binocles_continuation_names_the_seats_that_play() -> None:
     """V-BN3-02: after a wrong claim two of three play on two-handed; the story names
     the table seats that hold the deal's hands (the pone and dealer are not hands 0 and
-    1: it had told seat 2's card as seat 0's)."""
+    1: it had told seat 2's card as seat 0's). The story is told as the server tells
+    it (``TableService._shared``): the game's view narrating the deal's events to no
+    seat in particular."""
+    from bezique.core.game import SPECTATOR
     from bezique.games import GAMES
     from bezique.games.binocle.multi import ContinuationState
-    from bezique.server.service import _told
+    from bezique.present import Seats, show, view_for
     game = GAMES["binocle3"]()
     state = ContinuationState.deal(game, 0, list(game.pack_order(seed=7)), 1,
                                    (900, 600, 950), (1000, 1000, 1000))
@@ -303,8 +319,8 @@ def test_the_story_of_binocles_continuation_names_the_seats_that_play() -> None:
     action = state.legal_actions()[0]
     state.apply(action)
     names = ["Ann", "Bob", "Cy"]
-    card = _told(state, names)[-1].split()[-1]
-    assert _told(state, names)[-1] == f"{names[mover]} plays {card}"
+    story = view_for(game).narrate(list(state.events()), 0, Seats(SPECTATOR, tuple(names)))
+    assert story[-1] == f"{names[mover]} leads {show(Card.parse(action.notation()))}.", story
 
 
 # -- hostile and mistaken messages ---------------------------------------------------------------
@@ -312,15 +328,18 @@ def test_the_story_of_binocles_continuation_names_the_seats_that_play() -> None:
 def test_a_spectator_cannot_act_and_a_wrong_token_is_refused(client: TestClient) -> None:
     t = new_table(client)
     other = new_table(client)
-    with client.websocket_connect(f"/ws/{t['table']}") as ws:
-        view = next_view(ws)
+    with connect(client, t["table"]) as ws:
+        c = held(ws)
+        view = c.view
         assert view["seat"] is None and view["legal"] == []
-        ws.send_text(json.dumps({"type": "act", "seq": view["seq"], "action": "QS"}))
-        assert error_of(ws) == "a spectator cannot act"
-    with client.websocket_connect(f"/ws/{t['table']}?token={other['seats'][0]['token']}") as ws:
-        assert error_of(ws) == "that seat token is not valid here"
-        with pytest.raises(WebSocketDisconnect):
-            receive(ws)
+        c.send({"type": "act", "seq": view["seq"], "action": "QS"})
+        assert c.error_of() == "a spectator cannot act"
+    with connect(client, t["table"], other["seats"][0]["token"]) as ws:
+        c = Client.of_testclient(ws)
+        assert c.error_of() == "that seat token is not valid here"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            c.receive()
+        assert closed.value.code == 1008
 
 
 def test_old_replayed_garbage_and_out_of_turn_messages_change_nothing(
@@ -328,10 +347,12 @@ def test_old_replayed_garbage_and_out_of_turn_messages_change_nothing(
     t = new_table(client, seats=[{"kind": "human"}, {"kind": "human"}])
     tok = [s["token"] for s in t["seats"]]
     service = client.app.state.service  # type: ignore[attr-defined]
-    with client.websocket_connect(f"/ws/{t['table']}?token={tok[0]}") as a, \
-            client.websocket_connect(f"/ws/{t['table']}?token={tok[1]}") as b:
-        va, vb = next_view(a), next_view(b)
-        mover, sock, idle = (va, a, b) if va["your_turn"] else (vb, b, a)
+    with connect(client, t["table"], tok[0]) as a, connect(client, t["table"], tok[1]) as b:
+        ca, cb = held(a, "seat 0"), held(b, "seat 1")
+        for c in (ca, cb):  # both present: nothing more is due to either
+            c.view_where(lambda v: all(p["connected"] for p in v["players"]))
+        sock, idle = (ca, cb) if ca.view["your_turn"] else (cb, ca)
+        mover = sock.view
         before = service.table(t["table"]).seq
         for message, words in [
             ("not json", "a message is a JSON object"),
@@ -341,44 +362,45 @@ def test_old_replayed_garbage_and_out_of_turn_messages_change_nothing(
             (json.dumps({"type": "act", "seq": "1", "action": "QS"}), "seq:"),
             (json.dumps({"type": "act", "seq": mover["seq"], "action": ""}), "action:"),
         ]:
-            sock.send_text(message)
-            reply = error_of(sock)
-            assert words in reply, (message, reply)
-            if message.startswith("{\"type\": \"act\""):
-                next_view(sock)
-        idle.send_text(json.dumps({"type": "act", "seq": mover["seq"],
-                                   "action": mover["legal"][0]["notation"]}))
-        assert error_of(idle) == "it is not your turn"
-        next_view(idle)
+            sock.send(message)
+            reply = sock.answer()
+            assert reply["type"] == "error" and words in reply["message"], (message, reply)
+            # nothing changed: no update follows the refusal, and none reaches the other
+            assert sock.quiet() == [] and idle.quiet() == [], message
+        idle.send({"type": "act", "seq": mover["seq"], "action": mover["legal"][0]["notation"]})
+        assert idle.error_of() == "it is not your turn"
+        assert idle.quiet() == [] and sock.quiet() == []
         assert service.table(t["table"]).seq == before
-        ok = act(sock, mover)
+        ok = sock.act()
         assert ok["type"] == "ack"
         # the same message again (an old position) is refused
-        sock.send_text(json.dumps({"type": "act", "seq": mover["seq"],
-                                   "action": mover["legal"][0]["notation"]}))
-        assert "that position is gone" in error_of(sock)
+        sock.send({"type": "act", "seq": mover["seq"], "action": mover["legal"][0]["notation"]})
+        assert "that position is gone" in sock.error_of()
+        assert sock.quiet() == []  # the update of the move was read with the ack
         assert service.table(t["table"]).seq == before + 1
+        assert sock.view["seq"] == idle.at(before + 1)["seq"] == before + 1
 
 
 def test_oversized_and_flooding_clients_are_cut_off(tmp_path: Path) -> None:
-    with TestClient(app_on(tmp_path, rate=5)) as c:
-        t = new_table(c)
-        url = f"/ws/{t['table']}?token={t['seats'][0]['token']}"
-        with c.websocket_connect(url) as ws:
-            next_view(ws)
-            ws.send_text("x" * (MAX_MESSAGE + 1))
-            assert "over 4096 bytes" in error_of(ws)
-            with pytest.raises(WebSocketDisconnect):
-                receive(ws)
-        with c.websocket_connect(url) as ws:
-            next_view(ws)
+    with TestClient(app_on(tmp_path, rate=5)) as tc:
+        t = new_table(tc)
+        with connect(tc, t["table"], t["seats"][0]["token"]) as ws:
+            c = held(ws)
+            c.send("x" * (MAX_MESSAGE + 1))
+            assert "over 4096 bytes" in c.error_of()
+            with pytest.raises(WebSocketDisconnect) as closed:
+                c.receive()
+            assert closed.value.code == 1009
+        with connect(tc, t["table"], t["seats"][0]["token"]) as ws:
+            c = held(ws)
             errors = []
             for _ in range(12):
-                ws.send_text(json.dumps({"type": "ping"}))
+                c.send({"type": "ping"})
             while True:
                 try:
-                    m = receive(ws)
-                except WebSocketDisconnect:
+                    m = c.receive()
+                except WebSocketDisconnect as exc:
+                    assert exc.code == 1008
                     break
                 if m["type"] == "error":
                     errors.append(m["message"])
@@ -387,36 +409,41 @@ def test_oversized_and_flooding_clients_are_cut_off(tmp_path: Path) -> None:
 
 def test_the_same_seat_token_twice_leaves_the_seat_to_the_newer(client: TestClient) -> None:
     t = new_table(client)
-    url = f"/ws/{t['table']}?token={t['seats'][0]['token']}"
-    with client.websocket_connect(url) as old:
-        next_view(old)
-        with client.websocket_connect(url) as new:
-            assert "taken over" in error_of(old)
-            view = my_turn(new, next_view(new))
-            assert act(new, view)["type"] == "ack"
+    token = t["seats"][0]["token"]
+    with connect(client, t["table"], token) as old_ws:
+        old = held(old_ws, "old")
+        with connect(client, t["table"], token) as new_ws:
+            new = held(new_ws, "new")
+            assert "taken over" in old.error_of()
+            with pytest.raises(WebSocketDisconnect) as closed:
+                old.receive()
+            assert closed.value.code == 4001
+            new.my_turn()
+            assert new.act()["type"] == "ack"
 
 
 # -- nothing lost ---------------------------------------------------------------------------------
 
 def test_a_restart_goes_on_where_the_table_was(tmp_path: Path) -> None:
-    with TestClient(app_on(tmp_path)) as c:
-        t = new_table(c)
-        url = f"/ws/{t['table']}?token={t['seats'][0]['token']}"
-        with c.websocket_connect(url) as ws:
-            view = next_view(ws)
+    with TestClient(app_on(tmp_path)) as tc:
+        t = new_table(tc)
+        token = t["seats"][0]["token"]
+        with connect(tc, t["table"], token) as ws:
+            c = held(ws)
             for _ in range(6):
-                view = my_turn(ws, view)
-                assert act(ws, view)["type"] == "ack"
-                view = next_view(ws)
-            view = my_turn(ws, view)
-        seq, svg = view["seq"], view["svg"]
-        service = c.app.state.service  # type: ignore[attr-defined]
+                c.my_turn()
+                assert c.act()["type"] == "ack"
+            view = c.my_turn()
+        service = tc.app.state.service  # type: ignore[attr-defined]
         record = [(d.dealer, d.actions[:]) for d in service.table(t["table"]).match.deals]
-    with TestClient(app_on(tmp_path)) as c:  # a new process on the same database
-        with c.websocket_connect(url) as ws:
-            again = next_view(ws)
-        assert again["seq"] == seq and again["svg"] == svg
-        service = c.app.state.service  # type: ignore[attr-defined]
+    with TestClient(app_on(tmp_path)) as tc:  # a new process on the same database
+        with connect(tc, t["table"], token) as ws:
+            again = held(ws).view
+        # the whole view alike: board, story, legal actions, sheet (the seat connected
+        # in both), the one held from updates and the new process's first
+        assert again["seq"] == view["seq"] and again["board"] == view["board"]
+        assert again == view
+        service = tc.app.state.service  # type: ignore[attr-defined]
         assert [(d.dealer, d.actions) for d in service.table(t["table"]).match.deals] == record
 
 
@@ -430,17 +457,19 @@ def test_a_failed_store_refuses_the_action_and_loses_nothing(
     def down(*args: Any, **kw: Any) -> None:
         raise StoreError("the action could not be stored: database is locked")
 
-    with client.websocket_connect(f"/ws/{t['table']}?token={t['seats'][0]['token']}") as ws:
-        view = my_turn(ws, next_view(ws))
+    with connect(client, t["table"], t["seats"][0]["token"]) as ws:
+        c = held(ws)
+        view = c.my_turn()
         seq = view["seq"]
         monkeypatch.setattr(store, "append", down)
-        reply = act(ws, view)
+        reply = c.act()
         assert reply["type"] == "error" and "database is locked" in reply["message"]
         assert "nothing was done, try again" in reply["message"]
-        view = next_view(ws)
-        assert view["seq"] == seq and service.table(t["table"]).seq == seq
+        assert c.quiet() == []  # the table as it was: no update follows
+        assert c.view == view and service.table(t["table"]).seq == seq
+        assert c.view == service.view(t["table"], 0) | {"players": view["players"]}
         monkeypatch.setattr(store, "append", real)
-        assert act(ws, view)["type"] == "ack"
+        assert c.act()["type"] == "ack"
     live = service.table(t["table"])
     with live.lock:  # the computer may be storing its answer meanwhile
         _, _, actions = store.load(t["table"])
@@ -475,14 +504,15 @@ def test_chouette_partners_see_the_hand_they_consult_on(client: TestClient) -> N
     t = new_table(client, "chouette", [{"kind": "rules"}, {"kind": "human"}, {"kind": "rules"}],
                   {"players": "3"})
     service = client.app.state.service  # type: ignore[attr-defined]
-    with client.websocket_connect(f"/ws/{t['table']}?token={t['seats'][1]['token']}") as ws:
-        view = next_view(ws)
-        state = service.table(t["table"]).match.state
-        side_hand = {Card(c).notation() for c in state.duel.hands[state.hand_index(1)]}
-        shown = {c for c, place in faces(view) if place == "hand"}
-        assert shown == side_hand
-        view = my_turn(ws, view)
+    with connect(client, t["table"], t["seats"][1]["token"]) as ws:
+        c = held(ws)
+        view = c.my_turn()  # the table waits for this seat: its hand stays
         assert view["your_turn"] and view["legal"]
+        state = service.table(t["table"]).match.state
+        side_hand = {Card(x).notation() for x in state.duel.hands[state.hand_index(1)]}
+        shown = {card for card, place in faces(view) if place == HAND}
+        assert shown == side_hand
+        assert view["board"] == board_of(service, t["table"], 1)
 
 
 def test_match_replays_as_stored(tmp_path: Path) -> None:
@@ -505,7 +535,8 @@ def test_match_replays_as_stored(tmp_path: Path) -> None:
 def test_a_client_that_stops_reading_is_dropped_and_holds_up_no_one(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A connection whose socket takes no more (its buffers full) is cut off after
-    SEND_SECONDS; the others at its table get their views all the same."""
+    SEND_SECONDS; the others at its table get their views all the same, at once; one
+    that lets MAX_QUEUE messages pile up is dropped then, without waiting."""
     import asyncio
     import concurrent.futures
 
@@ -521,24 +552,49 @@ def test_a_client_that_stops_reading_is_dropped_and_holds_up_no_one(
             self.sent.append(json.loads(text))
 
     class Service:
+        seq = 6
+
         def views(self, table_id: str, seats: list[int]) -> list[dict[str, Any]]:
-            return [{"type": "view", "seq": 7, "seat": s, "players": [{}, {}]} for s in seats]
+            self.seq += 1
+            return [{"type": "view", "seq": self.seq, "seat": s, "players": [{}, {}]}
+                    for s in seats]
 
     monkeypatch.setattr(app_module, "SEND_SECONDS", 0.2)
+    monkeypatch.setattr(app_module, "MAX_QUEUE", 4)
 
-    async def scene() -> tuple[Any, Any]:
+    async def scene() -> tuple[Any, Any, Any, tuple[float, int, bool]]:
         hub = app_module.Hub(Service())  # type: ignore[arg-type]
         hub.call = lambda fn, *a: asyncio.sleep(0, fn(*a))  # type: ignore[method-assign]
         stuck = app_module._Conn(Socket(True), 1)  # type: ignore[arg-type]
         honest = app_module._Conn(Socket(False), 0)  # type: ignore[arg-type]
-        hub.conns["t"] = {stuck, honest}
-        # within 5 s (not the hour the stuck socket would take), or wait_for raises
-        await asyncio.wait_for(hub.broadcast("t"), 5)
-        await asyncio.wait_for(hub.broadcast("t"), 5)  # the dropped one is passed over
-        return stuck, honest
+        unread = app_module._Conn(Socket(True), None)  # type: ignore[arg-type]
+        writers = [asyncio.ensure_future(c.write()) for c in (stuck, honest)]  # not unread's
+        hub.conns["t"] = {stuck, honest, unread}
+        t0 = asyncio.get_running_loop().time()
+        await asyncio.wait_for(hub.broadcast("t"), 1)  # queued: no wait on any socket
+        await asyncio.sleep(0.05)
+        told = asyncio.get_running_loop().time() - t0, len(honest.ws.sent), stuck.closed
+        await asyncio.sleep(0.4)  # the stuck one's SEND_SECONDS pass
+        await asyncio.wait_for(hub.broadcast("t"), 1)  # the dropped one is passed over
+        for _ in range(5):  # the one whose queue is never written fills it
+            await asyncio.wait_for(hub.broadcast("t"), 1)
+        await asyncio.sleep(0.05)
+        for w in writers:
+            w.cancel()
+        return stuck, honest, unread, told
 
     # in a thread of its own: a browser test's driver may hold this thread's event loop
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        stuck, honest = pool.submit(asyncio.run, scene()).result()
+        stuck, honest, unread, told = pool.submit(asyncio.run, scene()).result()
+    # the honest one told at once, while the stuck one was still waiting on its socket
+    assert told[0] < 0.2 and told[1] == 1 and not told[2]
     assert stuck.closed and stuck.gone.is_set()
-    assert [m["seq"] for m in honest.ws.sent] == [7, 7]
+    assert unread.closed and unread.gone.is_set()
+    # the first message a full view, then updates with what changed: the seq (and the
+    # players' flags once the stuck one is gone)
+    assert honest.ws.sent[0] == {"type": "view", "seq": 7, "seat": 0,
+                                 "players": [{"connected": True}, {"connected": True}]}
+    assert [(m["type"], m["seq"]) for m in honest.ws.sent[1:]] == \
+        [("update", n) for n in range(8, 14)]
+    assert honest.ws.sent[1]["players"] == [{"connected": True}, {"connected": False}]
+    assert not honest.closed

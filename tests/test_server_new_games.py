@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from bezique.games import make_game
+from bezique.present import view_for
+from bezique.present.table import table_view
 from bezique.server.service import ServiceError, TableService
 from bezique.server.store import Store
 
@@ -39,8 +41,11 @@ def test_a_person_and_the_rule_players_play_a_whole_deal(tmp_path: Path, name: s
             continue
         view = service.view(table, 0)
         assert view["your_turn"] and view["legal"], view
-        # the picture is the person's observation drawn (svg.table), no more
-        assert view["svg"].startswith("<svg")
+        # the board is the person's observation as data (table_view), no more
+        names = [p["name"] for p in live.row.players]
+        assert view["board"] == table_view(live.match.state.observation(0), names,
+                                           show_counts=view_for(live.game).show_counts)
+        assert view["board"]["own"] == view["board"]["viewer"] == 0
         service.act(table, 0, view["seq"], view["legal"][0]["notation"])
     assert len(live.match.deals) > 1 or live.match.is_over()
     # a bad action is refused and changes nothing; the table reloads as it was

@@ -19,6 +19,7 @@ from typing import Any
 import conftest
 import pytest
 import sqlalchemy as sa
+import wsclient
 from starlette.testclient import TestClient
 
 from bezique.server.app import create_app
@@ -45,27 +46,11 @@ def actions_stored(url: str, table_id: str) -> list[tuple[int, int, str]]:
 
 # -- in process: one app, then another on the same database --------------------------------------
 
-def next_view(ws: Any) -> dict[str, Any]:
-    while True:
-        m: dict[str, Any] = json.loads(ws.receive_text())
-        if m["type"] == "view":
-            return m
-
-
-def my_turn(ws: Any, view: dict[str, Any]) -> dict[str, Any]:
-    while not view["your_turn"]:
-        assert not view["over"]
-        view = next_view(ws)
-    return view
-
-
-def act(ws: Any, view: dict[str, Any]) -> dict[str, Any]:
-    ws.send_text(json.dumps({"type": "act", "seq": view["seq"],
-                             "action": view["legal"][0]["notation"]}))
-    while True:
-        m: dict[str, Any] = json.loads(ws.receive_text())
-        if m["type"] != "view":
-            return m
+def held(ws: Any) -> wsclient.Client:
+    """The connection read as a browser reads it, its first view held."""
+    client = wsclient.Client.of_testclient(ws, timeout=TIMEOUT)
+    client.first_view()
+    return client
 
 
 def test_a_table_on_postgresql_goes_on_after_a_restart(postgres_url: str) -> None:
@@ -78,14 +63,14 @@ def test_a_table_on_postgresql_goes_on_after_a_restart(postgres_url: str) -> Non
         t = r.json()
         url = f"/ws/{t['table']}?token={t['seats'][0]['token']}"
         with c.websocket_connect(url) as ws:
-            view = next_view(ws)
+            client = held(ws)
             for _ in range(8):
-                view = my_turn(ws, view)
-                reply = act(ws, view)
+                view = client.my_turn()
+                assert not view["over"]
+                reply = client.act()
                 assert reply == {"type": "ack", "seq": view["seq"] + 1}
-                view = next_view(ws)
-            view = my_turn(ws, view)
-        seq, svg, events = view["seq"], view["svg"], view["events"]
+            view = client.my_turn()
+        seq, board, story = view["seq"], view["board"], view["story"]
     stored = actions_stored(postgres_url, t["table"])
     assert len(stored) == seq and sum(1 for _, seat, _ in stored if seat == 0) == 8
 
@@ -93,26 +78,32 @@ def test_a_table_on_postgresql_goes_on_after_a_restart(postgres_url: str) -> Non
         info = c.get(f"/api/tables/{t['table']}").json()
         assert info["seq"] == seq and not info["over"]
         with c.websocket_connect(url) as ws:
-            again = next_view(ws)
-            assert (again["seq"], again["svg"], again["events"]) == (seq, svg, events)
+            client = held(ws)
+            again = client.view
+            assert (again["seq"], again["board"], again["story"]) == (seq, board, story)
+            assert again == view  # the whole view, held from updates, as the new one's
             assert again["your_turn"]
             for _ in range(3):  # and play goes on
-                again = my_turn(ws, again)
-                assert act(ws, again)["type"] == "ack"
-                again = next_view(ws)
+                client.my_turn()
+                assert client.act()["type"] == "ack"
     assert actions_stored(postgres_url, t["table"])[:seq] == stored
 
 
 # -- two server processes on one database --------------------------------------------------------
 
 class Client:
-    """A WebSocket to one server for one seat: the latest view, the errors."""
+    """A WebSocket to one server for one seat: the view it holds (updates applied as a
+    browser applies them, tests/wsclient.py), the errors."""
 
     def __init__(self, ws: Any, name: str) -> None:
         self.ws = ws
         self.name = name
-        self.view: dict[str, Any] = {}
+        self.held = wsclient.Held()
         self.errors: list[str] = []
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.held.view or {}
 
     async def until(self, wanted: Any, what: str, timeout: float = TIMEOUT
                     ) -> dict[str, Any]:
@@ -128,18 +119,18 @@ class Client:
             except TimeoutError:
                 continue
             m: dict[str, Any] = json.loads(text)
-            if m["type"] == "view":
-                self.view = m
-            elif m["type"] == "error":
+            self.held.apply(m)
+            if m["type"] == "error":
                 self.errors.append(m["message"])
             if wanted(m):
                 return m
 
     async def at(self, seq: int, timeout: float = TIMEOUT) -> dict[str, Any]:
-        if self.view.get("seq") == seq:
-            return self.view
-        return await self.until(lambda m: m["type"] == "view" and m["seq"] == seq,
-                                f"view of seq {seq}", timeout)
+        """The view held once it is of position ``seq``."""
+        if self.view.get("seq") != seq:
+            await self.until(lambda m: m["type"] in ("view", "update")
+                             and self.view.get("seq") == seq, f"view of seq {seq}", timeout)
+        return self.held.copy()
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.ws.send(json.dumps(message))
@@ -220,8 +211,10 @@ async def _three_servers(urls: dict[str, str], table_id: str, tokens: list[str]
                      for i, c in enumerate(cs)}
             for i in (0, 1):
                 a, b = views["A", i], views["B", i]
-                assert (a["svg"], a["legal"], a["events"], a["to_move"], a["your_turn"]) == \
-                    (b["svg"], b["legal"], b["events"], b["to_move"], b["your_turn"])
+                assert (a["board"], a["legal"], a["story"], a["to_move"], a["your_turn"]) == \
+                    (b["board"], b["legal"], b["story"], b["to_move"], b["your_turn"])
+                # the whole view alike, but who is connected (each server knows its own)
+                assert {**a, "players": None} == {**b, "players": None}
             # the other server, having shown the move, refuses the old position too
             again = clients[other][mover]
             await again.send({"type": "act", "seq": seq - 1, "action": action})
@@ -311,9 +304,9 @@ def test_a_server_without_connections_to_a_table_reads_it_as_stored(
             seq = a.get(f"/api/tables/{table_id}").json()["seq"]
             for token in tokens:
                 with a.websocket_connect(f"/ws/{table_id}?token={token}") as ws:
-                    view = next_view(ws)
-                    if view["your_turn"]:
-                        assert act(ws, view)["type"] == "ack"
+                    client = held(ws)
+                    if client.view["your_turn"]:
+                        assert client.act()["type"] == "ack"
                         break
             assert a.get(f"/api/tables/{table_id}").json()["seq"] == seq + 1
         assert b.get(f"/api/tables/{table_id}").json()["seq"] == 3
