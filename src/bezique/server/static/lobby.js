@@ -48,7 +48,7 @@ function renderOptions() {
   const box = byId("options");
   box.replaceChildren();
   byId("players-option").replaceChildren();
-  byId("options-box").hidden = !game || !game.options.some((o) => o.name !== "players");
+  byId("options-box").hidden = !game;
   if (!game) return;
   for (const option of game.options) {
     const id = `opt-${option.name}`;
@@ -149,6 +149,7 @@ function formBody() {
   for (const control of byId("new-table").querySelectorAll("[data-option]")) {
     options[control.dataset.option] = control.value.trim();
   }
+  if (byId("show-counts").checked) options.show_counts = true;
   const seats = [...byId("seats").querySelectorAll(".seat")].map((row, i) => {
     const kind = row.querySelector("select").value;
     const typed = row.querySelector("input").value.trim();
