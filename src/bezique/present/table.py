@@ -32,8 +32,8 @@ apart (``others``), each with the player whose hand he consults on, and the box 
 >>> view = table_view(state.observation(2), names, sides=chouette.sides)
 >>> [(s["name"], s["box"]) for s in view["seats"]], view["own"]
 ([('Ann', True), ('Bob', False)], 1)
->>> view["others"]
-[{'seat': 2, 'name': 'Cid', 'consults': 1, 'box': False}, {'seat': 3, 'name': 'Dan', 'consults': 1, 'box': False}]
+>>> [(o["name"], o["consults"], o["box"]) for o in view["others"]]
+[('Cid', 1, False), ('Dan', 1, False)]
 """
 
 from __future__ import annotations
