@@ -553,31 +553,37 @@ def shoot(page: Page, name: str) -> None:
 
 
 def whole_deal(page: Page, game: str, *, desktop: bool, shot_at: int = 6) -> int:
-    """Click legal choices (cards mostly) until the first deal ends and its panel shows;
-    the number of clicks. A screenshot is taken at the ``shot_at``-th of one's turns."""
-    state, moves, started = wait_ready(page), 0, time.monotonic()
-    while state == "act":
-        if moves % 7 == 0 or moves < 3:
-            check_page(page, desktop=desktop)
-        if moves == shot_at:
-            shoot(page, f"table-{game}-{'desktop' if desktop else 'phone'}.png")
-        state = act(page, card=moves % 4 != 3)
-        moves += 1
-        assert moves < 400 and time.monotonic() - started < 300, "the deal does not end"
-    assert state in ("next-deal", "over"), state
-    page.locator("#deal-end").wait_for(state="visible")
-    end = spied(page)["last"]["deal_end"]
-    assert end["deal"] == 1
-    word = spied(page)["last"]["deal_word"]
-    assert page.text_content("#deal-end-head") == f"End of {word} 1"
-    assert page.locator("#deal-end-rows tr").count() == len(end["rows"]) + 1
-    assert page.locator("#deal-end-result li").count() == len(end["result"])
-    if end["last_trick"]:
-        shown = page.locator("#deal-end-trick .card[data-card]").count()
-        assert shown == len(end["last_trick"]["cards"])
-    check_page(page, desktop=desktop)
-    page.keyboard.press("Enter")  # Enter dismisses it: the next deal is there behind
-    page.locator("#deal-end").wait_for(state="hidden")
+    """Click legal choices (cards mostly) until a deal the person played in ends and its
+    panel shows (the first, or the second when he sat the first out: the dealer of
+    three-handed Sixty-Six); the number of clicks. A screenshot is taken at the
+    ``shot_at``-th of one's turns."""
+    moves, started = 0, time.monotonic()
+    for deal in (1, 2):
+        state = wait_ready(page, deal)
+        while state == "act":
+            if moves % 7 == 0 or moves < 3:
+                check_page(page, desktop=desktop)
+            if moves == shot_at:
+                shoot(page, f"table-{game}-{'desktop' if desktop else 'phone'}.png")
+            state = act(page, card=moves % 4 != 3, deal=deal)
+            moves += 1
+            assert moves < 400 and time.monotonic() - started < 300, "the deal does not end"
+        assert state in ("next-deal", "over"), state
+        page.locator("#deal-end").wait_for(state="visible")
+        end = spied(page)["last"]["deal_end"]
+        assert end["deal"] == deal
+        word = spied(page)["last"]["deal_word"]
+        assert page.text_content("#deal-end-head") == f"End of {word} {deal}"
+        assert page.locator("#deal-end-rows tr").count() == len(end["rows"]) + 1
+        assert page.locator("#deal-end-result li").count() == len(end["result"])
+        if end["last_trick"]:
+            shown = page.locator("#deal-end-trick .card[data-card]").count()
+            assert shown == len(end["last_trick"]["cards"])
+        check_page(page, desktop=desktop)
+        page.keyboard.press("Enter")  # Enter dismisses it: the next deal is there behind
+        page.locator("#deal-end").wait_for(state="hidden")
+        if moves > 0 or state == "over":
+            break
     return moves
 
 
