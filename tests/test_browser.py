@@ -459,7 +459,9 @@ def test_a_spectator_is_never_shown_a_hidden_card(
         click_first(players[mover], card=i % 2 == 0)
         seq, i = seq + 1, i + 1
         assert i < 80, "the deal does not end"
-    # the deal is over and revealed: the spectator's page links its record too
+    # the deal is over: the spectator is shown its end too, and its record is linked
+    watcher.locator("#deal-end").wait_for(state="visible")
+    assert watcher.text_content("#deal-end-head") == "End of deal 1"
     watcher.get_by_role("link", name="Deal 1: its record").wait_for()
     record = api(url, f"/api/tables/{t['table']}/deals/1")
     assert len(record["actions"]) == i
