@@ -598,3 +598,35 @@ def test_a_client_that_stops_reading_is_dropped_and_holds_up_no_one(
         [("update", n) for n in range(8, 14)]
     assert honest.ws.sent[1]["players"] == [{"connected": True}, {"connected": False}]
     assert not honest.closed
+
+
+def test_bids_over_the_rule_players_estimate_ask_to_be_confirmed(client: TestClient) -> None:
+    """Auction Binocle: the seat to bid is sent, with each bid its hand cannot safely
+    make by the rule-based player's estimate, a ``confirm`` text; other choices none."""
+    from bezique.bots.binocle_multi_rules import bid_warnings
+    t = new_table(client, "binocleauction", [{"kind": "human", "name": n}
+                                             for n in ("Ann", "Bob", "Cid")])
+    service = client.app.state.service  # type: ignore[attr-defined]
+    state = service.table(t["table"]).match.state
+    seat = state.current_player()
+    view = service.view(t["table"], seat)
+    warned = {a["notation"]: a["confirm"] for a in view["legal"] if "confirm" in a}
+    assert warned == bid_warnings(state) and "bid 1000" in warned
+    assert all(a["notation"].startswith("bid") for a in view["legal"] if "confirm" in a)
+    assert not any("confirm" in a for a in service.view(t["table"], (seat + 1) % 3)["legal"])
+
+
+def test_chouettes_board_lists_who_consults_with_whom(client: TestClient) -> None:
+    t = new_table(client, "chouette", [{"kind": "human", "name": n}
+                                       for n in ("Ann", "Bob", "Cid", "Dan")])
+    service = client.app.state.service  # type: ignore[attr-defined]
+    state = service.table(t["table"]).match.state
+    for seat in (None, 0, 1, 2, 3):
+        board = service.view(t["table"], seat)["board"]
+        playing = [s["seat"] for s in board["seats"]]
+        assert playing == list(state.players)
+        others = board["others"]
+        assert sorted(o["seat"] for o in others) == sorted(set(range(4)) - set(playing))
+        captain = next(p for p in playing if p != 0)  # seat 0 is the box by default
+        assert [s["box"] for s in board["seats"]] == [p == 0 for p in playing]
+        assert all(o["consults"] == captain and not o["box"] for o in others)

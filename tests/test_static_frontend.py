@@ -1,7 +1,8 @@
 """The browser front end (src/bezique/server/static): the pages parse as HTML and hold
 every element their scripts look up, the scripts are ES modules that parse (when node is
-on the machine), server text never becomes markup except the table's svg, and nothing in
-them knows a game by name (every game draws from the view message alone)."""
+on the machine), server text never becomes markup (the table is built of DOM nodes, the
+server's words set as text), and nothing in them knows a game by name (every game draws
+from the view message alone)."""
 
 from __future__ import annotations
 
@@ -115,23 +116,25 @@ def test_status_line_is_polite_live_region(name: str) -> None:
     assert status and status[0].get("aria-live") == "polite"
 
 
-def test_the_only_markup_from_the_server_is_the_svg() -> None:
+def test_server_text_never_becomes_markup() -> None:
     sinks = re.compile(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|\beval\s*\("
-                       r"|new\s+Function|srcdoc|createContextualFragment|DOMParser")
+                       r"|new\s+Function|srcdoc|createContextualFragment|DOMParser"
+                       r"|setHTML|\.html\s*\(")
     for script in SCRIPTS:
         found = [line.strip() for line in code_of(script).splitlines() if sinks.search(line)]
-        if script == "table.js":
-            assert found == ['byId("board").innerHTML = view.svg;'], found
-        else:
-            assert found == [], f"{script}: {found}"
+        assert found == [], f"{script}: {found}"
+    # the table draws cards with createElement and textContent (tokens.js's el) alone
+    table = code_of("table.js")
+    assert "el(\"div\", null, attrs)" in table and "textContent" in table
 
 
 def test_buttons_are_buttons() -> None:
-    # The choices are real <button>s; the svg's cards that play one get role=button, a
+    # The choices are real <button>s; the cards that play one get role=button, a
     # tabindex and Enter/Space; no page carries inline handlers.
     table = code_of("table.js")
-    assert 'el("button", null, { type: "button", class: "choice"' in table
+    assert 'el("button", null, { type: "button", class: cardChoice' in table
     assert 'setAttribute("role", "button")' in table and 'setAttribute("tabindex", "0")' in table
+    assert 'event.key === "Enter" || event.key === " "' in table
     for name in PAGES:
         for tag, attrs in parse(name).elements:
             assert not [k for k in attrs if k.startswith("on")], f"{name}: <{tag}> {attrs}"
@@ -148,7 +151,8 @@ def test_tokens_are_kept_under_the_agreed_key() -> None:
 
 def test_protocol_messages_and_reconnection() -> None:
     table = code_of("table.js")
-    for needle in ['type: "act"', 'type: "ping"', '"view"', '"ack"', '"error"', "wss:",
+    for needle in ['type: "act"', 'type: "ping"', '"view"', '"update"', "story_from",
+                   '"ack"', '"error"', "wss:",
                    "/ws/", "PING_EVERY = 20000", "FIRST_DELAY = 500", "MAX_DELAY = 5000",
                    "Reconnecting…", "delay * 2"]:
         assert needle in table, needle
@@ -172,15 +176,28 @@ def test_nothing_knows_a_game_by_name() -> None:
         assert not [w for w in GAME_WORDS if w in lowered], script
 
 
-def test_style_scales_the_svg_and_scrolls_the_log() -> None:
+def test_style_draws_cards_and_keeps_the_status_in_view() -> None:
     css = source("style.css")
-    svg_rule = re.search(r"\.board svg\s*\{([^}]*)\}", css)
-    assert svg_rule and "width: 100%" in svg_rule.group(1)
-    assert "height: auto" in svg_rule.group(1)
-    events = re.search(r"\.events\s*\{([^}]*)\}", css)
+    card = re.search(r"\n\.card \{([^}]*)\}", css)
+    assert card and "width: var(--cw)" in card.group(1)
+    assert re.search(r"\.card\.red, \.red \{[^}]*#c62828", css), "red suits in red"
+    assert ".card.back" in css, "cards face down have a back"
+    bar = re.search(r"\.status-bar \{([^}]*)\}", css)
+    assert bar and "position: sticky" in bar.group(1) and "top: 0" in bar.group(1)
+    # no keyboard hint on a touch screen
+    assert "@media (hover: none), (pointer: coarse)" in css
+    touch = css.split("@media (hover: none), (pointer: coarse)", 1)[1].split("}\n}", 1)[0]
+    assert ".keys-hint" in touch
+    events = re.search(r"\n\.events\s*\{([^}]*)\}", css)
     assert events and "overflow-y: auto" in events.group(1)
     assert "[hidden] { display: none !important; }" in css
     assert css.count("{") == css.count("}")
+
+
+def test_the_lobby_offers_the_running_counts() -> None:
+    ids = {a["id"] for _, a in parse("index.html").elements if a.get("id")}
+    assert "show-counts" in ids
+    assert "options.show_counts = true" in code_of("lobby.js")
 
 
 def test_imports_resolve() -> None:

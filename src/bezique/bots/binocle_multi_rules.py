@@ -47,7 +47,7 @@ from .arena import duplicate_table
 from .base import Bot
 from .random_bot import RandomBot
 
-__all__ = ["BinocleMultiRulesBot", "bid_estimate", "safe_bid"]
+__all__ = ["BinocleMultiRulesBot", "bid_estimate", "bid_warnings", "safe_bid"]
 
 
 #: What each card of the widow adds on average to what the bidder makes (he takes the
@@ -106,6 +106,36 @@ def safe_bid(hand: Sequence[int], players: int, table: Any = TABLE, *, widow: in
     points = bid_estimate(hand, players, table, widow=widow, partners=partners)[0]
     margin = MARGIN + MARGIN_WIDOW_CARD * widow + (MARGIN_PARTNER if partners else 0)
     return max(0, (points - margin) // 10 * 10)
+
+
+def bid_warnings(state: State) -> dict[str, str]:
+    """For the seat to bid in an auction: each legal bid above what its hand can safely
+    make by this player's estimate (:func:`safe_bid`), by its notation, with words that
+    say so, for a person to confirm before bidding it; ``{}`` when no bid is to be made.
+
+    >>> from bezique.games import GAMES
+    >>> state = GAMES["binocleauction"]().deal(0, seed=3)
+    >>> warned = bid_warnings(state)
+    >>> sorted(warned, key=lambda n: int(n.split()[1]))[-1], len(warned) > 0
+    ('bid 1000', True)
+    >>> bid_warnings(GAMES["binocle3"]().deal(0, seed=3))
+    {}
+    """
+    from ..games.binocle.auction import Bid
+    bids = [a for a in state.legal_actions() if isinstance(a, Bid)]
+    if not bids:
+        return {}
+    seat = state.current_player()
+    obs: Any = state.observation(seat)
+    hand = [int(c) for c in obs.hand]
+    game: Any = state.game
+    partners = bool(getattr(game, "partnership", False))
+    widow = getattr(game, "widow_size", 0)
+    points = bid_estimate(hand, game.num_players, widow=widow, partners=partners)[0]
+    limit = safe_bid(hand, game.num_players, widow=widow, partners=partners)
+    return {a.notation(): f"The rule-based player's estimate of this hand is about {points}"
+                          f" points, a safe bid {limit} at most. Bid {a.points} all the same?"
+            for a in bids if a.points > limit}
 
 
 class BinocleMultiRulesBot(Bot):

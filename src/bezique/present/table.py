@@ -22,6 +22,18 @@ notebooks and documents.
 [None, None, None, None, None, None]
 >>> table_view(state.public_observation(), ["Ann", "Bob"])["viewer"] is None
 True
+
+At a table around a game of two (Chouette), the seats that hold no cards are listed
+apart (``others``), each with the player whose hand he consults on, and the box marked:
+
+>>> chouette = GAMES["chouette"]()
+>>> state = chouette.deal(1, seed=5)  # seat 1 plays the box (seat 0) first
+>>> names = ["Ann", "Bob", "Cid", "Dan"]
+>>> view = table_view(state.observation(2), names, sides=chouette.sides)
+>>> [(s["name"], s["box"]) for s in view["seats"]], view["own"]
+([('Ann', True), ('Bob', False)], 1)
+>>> [(o["name"], o["consults"], o["box"]) for o in view["others"]]
+[('Cid', 1, False), ('Dan', 1, False)]
 """
 
 from __future__ import annotations
@@ -104,7 +116,8 @@ def _last_trick_played(events: object) -> tuple[list[dict[str, Any]], int | None
 
 
 def table_view(observation: object, names: Sequence[str], *,
-               show_counts: bool = True) -> dict[str, Any]:
+               show_counts: bool = True, sides: Sequence[int] | None = None
+               ) -> dict[str, Any]:
     """The table as ``observation``'s seat sees it, as JSON-ready data.
 
     ``names`` names the table's seats. ``show_counts=False`` leaves out the running
@@ -119,7 +132,13 @@ def table_view(observation: object, names: Sequence[str], *,
     ``side_points``, ``phase``, ``stock`` (``{"size", "closed"}``, or ``None`` in a game
     with no stock), ``turn_up``, ``trump`` (a suit letter; ``""`` before trumps are
     made; ``None`` in a game without), ``trick`` and ``last_trick`` (``[{"seat",
-    "card"}]``), ``trick_leader``, ``winning``, ``last_winner``.
+    "card"}]``), ``trick_leader``, ``winning``, ``last_winner``; ``others``: at a table
+    around a game of two (Chouette), the table's seats that hold no cards (``seat``,
+    ``name``, ``consults``: the seat of the player of his side whose hand he consults
+    on, or ``None``; ``box``), each seat of ``seats`` then marked ``box`` too (the
+    observation's ``box``); ``[]`` elsewhere. ``sides`` (the table's side of each seat,
+    when the game has them) says who consults with whom; without it, everyone but the
+    box consults with the player who is not the box.
     """
     hand_value = _field(observation, "hand")
     if not isinstance(hand_value, (tuple, list)):
@@ -129,11 +148,13 @@ def table_view(observation: object, names: Sequence[str], *,
     spectator = viewer is not None and viewer < 0
     inner = inner_observation(observation)
     table_seats: list[int] | None = None
+    outer: object = None
     if inner is not None:
         # a table around a game of two (Chouette): the game is what is drawn, its seats
         # those of the table that hold its hands
         players = _field(observation, "players")
         table_seats = [int(p) for p in players] if isinstance(players, (tuple, list)) else None
+        outer = observation
         observation = inner
     seat = _seat_number(_field(observation, "seat"))
     seat = seat if seat is not None and seat >= 0 else 0
@@ -214,6 +235,22 @@ def table_view(observation: object, names: Sequence[str], *,
         plays, won = _last_trick_played(_field(observation, "events"))
         if [e["card"] for e in plays] == [e["card"] for e in last_trick]:
             last_trick, last_winner = plays, won
+    others: list[dict[str, Any]] = []
+    box: int | None = None
+    if outer is not None and table_seats is not None:
+        box = _seat_number(_field(outer, "box"))
+        box = box if box is not None and box in range(len(names)) else None
+        for entry in seats:
+            entry["box"] = entry["seat"] == box
+        for s in range(len(names)):
+            if s in at_table:
+                continue
+            with_: int | None = None
+            if sides is not None and len(sides) == len(names):
+                with_ = next((p for p in at_table if sides[p] == sides[s]), None)
+            elif box is not None and box in at_table:
+                with_ = next((p for p in at_table if p != box), None)
+            others.append({"seat": s, "name": names[s], "consults": with_, "box": s == box})
 
     def at(s: int | None) -> int | None:
         return at_table[s] if s is not None and 0 <= s < n else None
@@ -240,6 +277,7 @@ def table_view(observation: object, names: Sequence[str], *,
         "winning": at(winning),
         "last_trick": seated(last_trick),
         "last_winner": at(last_winner),
+        "others": others,
     }
 
 

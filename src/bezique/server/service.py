@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..bots import BOTS, Bot, make_bot
+from ..bots.binocle_multi_rules import bid_warnings
 from ..core.cards import Card
 from ..core.errors import BeziqueError, OptionError
 from ..core.game import SPECTATOR, Game, Observation, State
@@ -497,6 +498,9 @@ class TableService:
         legal = []
         if your_turn and seat is not None:
             shown, seats = deal_view.table(state, Seats(seat, tuple(names)))
+            # a bid above what the hand can safely make, by the rule-based player's
+            # estimate: the page asks before sending it
+            warnings = bid_warnings(state)
             for a in state.legal_actions():
                 spot = deal_view.card_play(a)
                 if spot is not None:
@@ -507,6 +511,8 @@ class TableService:
                     legal.append({"notation": a.notation(),
                                   "label": deal_view.label(shown, a),
                                   "card": None, "from_table": False})
+                    if a.notation() in warnings:
+                        legal[-1]["confirm"] = warnings[a.notation()]
         cp = state.current_player()
         return {
             "type": "view", "table": live.row.id, "game": game.name, "title": game.title,
@@ -516,7 +522,8 @@ class TableService:
             "commitment": live.deals[len(match.deals) - 1].commitment,
             "to_move": cp if cp >= 0 and not match.is_over() else None,
             "your_turn": your_turn,
-            "board": table_view(obs, names, show_counts=deal_view.show_counts),
+            "board": table_view(obs, names, show_counts=deal_view.show_counts,
+                                sides=getattr(state, "sides", None)),
             "legal": legal, "story": shared["story"], "show_counts": deal_view.show_counts,
             "deal_word": deal_view.deal_word,
             "sheet": shared["sheet"], "over": match.is_over(), "summary": match.sheet.summary,

@@ -56,7 +56,7 @@ function renderOptions() {
   const box = byId("options");
   box.replaceChildren();
   byId("players-option").replaceChildren();
-  byId("options-box").hidden = !game || !game.options.some((o) => o.name !== "players");
+  byId("options-box").hidden = !game;
   byId("game-about").textContent = game && typeof game.about === "string" ? game.about : "";
   if (!game) return;
   for (const option of game.options) {
@@ -163,6 +163,7 @@ function formBody() {
   for (const control of byId("new-table").querySelectorAll("[data-option]")) {
     options[control.dataset.option] = control.value.trim();
   }
+  if (byId("show-counts").checked) options.show_counts = true;
   const seats = [...byId("seats").querySelectorAll(".seat")].map((row, i) => {
     const kind = row.querySelector("select").value;
     const typed = row.querySelector("input").value.trim();
