@@ -78,8 +78,15 @@ def inner_observation(obs: object) -> object | None:
     return inner[0] if len(inner) == 1 else None
 
 
+#: each card id's notation, made once (a view writes every card it shows)
+_NOTATION = tuple(Card(c).notation() if c & 15 in range(2, 15) and c < 64 else ""
+                  for c in range(64))
+
+
 def _card(value: object) -> str:
-    return Card(int(value)).notation()  # type: ignore[call-overload]
+    c = int(value)  # type: ignore[call-overload]
+    text = _NOTATION[c] if 0 <= c < 64 else ""
+    return text or Card(c).notation()
 
 
 def _cards(values: object) -> list[str]:
@@ -105,14 +112,16 @@ def _last_trick_played(events: object) -> tuple[list[dict[str, Any]], int | None
     if not isinstance(events, (tuple, list)):
         return [], None
     plays: list[dict[str, Any]] = []
-    last: list[dict[str, Any]] = []
     winner = None
-    for e in events:
-        if isinstance(e, Played):
+    for e in reversed(events):  # back from the end: the last trick gathered
+        if isinstance(e, TrickWon):
+            if winner is not None:
+                break
+            winner = e.seat
+        elif isinstance(e, Played) and winner is not None:
             plays.append({"seat": e.seat, "card": _card(e.card)})
-        elif isinstance(e, TrickWon):
-            last, winner, plays = plays, e.seat, []
-    return last, winner
+    plays.reverse()
+    return plays, winner
 
 
 def table_view(observation: object, names: Sequence[str], *,

@@ -91,8 +91,11 @@ class LiveTable:
     match: Match
     deals: list[DealRow]
     lock: threading.RLock = dataclasses.field(default_factory=threading.RLock)
-    #: what every seat's view of the latest position holds alike (``_shared``)
+    #: what every seat's view of the latest position holds alike (``_shared``), and the
+    #: part of it that changes only when a deal ends
     shared: dict[str, Any] | None = None
+    per_deal: dict[str, Any] | None = None
+    deal_view: GameView | None = None
 
     @property
     def show_counts(self) -> bool | None:
@@ -537,16 +540,27 @@ class TableService:
             return live.shared
         match = live.match
         names = [p["name"] for p in live.row.players]
-        deal_view = view_for(live.game, show_counts=live.show_counts)
+        if live.deal_view is None:
+            live.deal_view = view_for(live.game, show_counts=live.show_counts)
+        deal_view = live.deal_view
         everyone = Seats(SPECTATOR, tuple(names))
-        finished = len(match.deals) if match.is_over() else len(match.deals) - 1
+        # what changes only when a deal ends (or a seat is taken): made once a deal
+        key = (len(match.deals), len(match.sheet.rows), match.is_over(), tuple(names))
+        per_deal = live.per_deal
+        if per_deal is None or per_deal["key"] != key:
+            finished = len(match.deals) if match.is_over() else len(match.deals) - 1
+            per_deal = live.per_deal = {
+                "key": key,
+                "sheet": match.sheet.to_json() | {"labels": match.sheet.labels(names)},
+                "revealed": [{"deal": k, "url": f"/api/tables/{live.row.id}/deals/{k}"}
+                             for k in range(1, finished + 1)],
+                "deal_end": self._deal_end(live, deal_view, everyone),
+            }
         live.shared = {
             "seq": live.seq, "names": names, "deal_view": deal_view,
             "story": deal_view.narrate(list(match.state.events()), 0, everyone)[-MAX_STORY:],
-            "sheet": match.sheet.to_json() | {"labels": match.sheet.labels(names)},
-            "revealed": [{"deal": k, "url": f"/api/tables/{live.row.id}/deals/{k}"}
-                         for k in range(1, finished + 1)],
-            "deal_end": self._deal_end(live, deal_view, everyone),
+            "sheet": per_deal["sheet"], "revealed": per_deal["revealed"],
+            "deal_end": per_deal["deal_end"],
         }
         return live.shared
 
