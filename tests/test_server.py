@@ -551,8 +551,12 @@ def test_a_client_that_stops_reading_is_dropped_and_holds_up_no_one(
                 await asyncio.sleep(3600)
             self.sent.append(json.loads(text))
 
+    class Store:
+        url = "postgresql://elsewhere"  # the hub hands its calls to a worker (hub.call)
+
     class Service:
         seq = 6
+        store = Store()
 
         def views(self, table_id: str, seats: list[int]) -> list[dict[str, Any]]:
             self.seq += 1

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import orjson
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -85,13 +86,19 @@ class _Conn:
         self.ready = asyncio.Event()  # set while the outbox holds messages
         self.held: dict[str, Any] | None = None  # the view the client holds
         self.sending = asyncio.Lock()  # held while a frame is being written
+        self.handler: asyncio.Task[Any] | None = None  # the task reading the client
+        self.listening = False  # it waits for the client's next message
+        self.closing = False  # its last message is queued: nothing more is sent
         self.sent_bytes = 0
 
     def drop(self) -> None:
-        """Stop sending to this connection and end its handler (which closes it)."""
+        """Stop sending to this connection and end its handler (which closes it): a
+        handler waiting for the client's next message stops waiting."""
         self.closed = True
         self.gone.set()
         self.ready.set()
+        if self.listening and self.handler is not None:
+            self.handler.cancel()
 
     def within_rate(self) -> bool:
         t = time.monotonic()
@@ -105,12 +112,12 @@ class _Conn:
     def put(self, message: dict[str, Any]) -> None:
         """Queue ``message``; a connection that lets ``MAX_QUEUE`` messages pile up
         unread is dropped (it holds up nobody else)."""
-        if self.closed:
+        if self.closed or self.closing:
             return
         if len(self.outbox) >= MAX_QUEUE:
             self.drop()
             return
-        self.outbox.append(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+        self.outbox.append(orjson.dumps(message).decode())
         self.ready.set()
 
     def deliver(self, view: dict[str, Any]) -> None:
@@ -355,6 +362,7 @@ class Hub:
 async def _close(conn: _Conn, code: int, message: str) -> None:
     """Tell the client why, then close its connection with ``code``."""
     conn.put({"type": "error", "message": message})
+    conn.closing = True  # the error is the last message it is sent
     await _close_after_sending(conn, code)
 
 
@@ -543,22 +551,27 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
             for other in [c for c in peers if c.seat == seat]:
                 other.put({"type": "error", "message": "this seat was taken over by another"
                            " connection with its token"})
+                other.closing = True
                 peers.discard(other)
                 hub.spawn(_close_after_sending(other, 4001))
         peers.add(conn)
-        gone = asyncio.ensure_future(conn.gone.wait())
+        conn.handler = asyncio.current_task()
         try:
             await hub.send_view(table_id, conn)  # this view, to the newcomer alone
             if seat is not None:
                 hub.presence(table_id, but=conn)  # the others see he is here
             hub.computers(table_id)
             while not conn.closed:
-                receiving = asyncio.ensure_future(ws.receive())
-                await asyncio.wait({receiving, gone}, return_when=asyncio.FIRST_COMPLETED)
-                if not receiving.done():  # dropped by the server: the handler ends
-                    receiving.cancel()
-                    return
-                frame = receiving.result()
+                conn.listening = True
+                try:
+                    frame = await ws.receive()
+                except asyncio.CancelledError:
+                    task = asyncio.current_task()
+                    if conn.closed and task is not None and task.uncancel() == 0:
+                        return  # dropped by the server (Conn.drop): the handler ends
+                    raise
+                finally:
+                    conn.listening = False
                 if frame["type"] == "websocket.disconnect":
                     return
                 text = frame.get("text")
@@ -576,7 +589,7 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
         except WebSocketDisconnect:
             pass
         finally:
-            gone.cancel()
+            conn.listening = False
             conn.drop()
             writer.cancel()
             peers.discard(conn)
