@@ -50,7 +50,9 @@ def start_server(port: int, database: str, tables: int, src: str | None = None
     entry = os.environ.get("BZ_SERVER_ENTRY", "").split() or ["-m", "bezique"]
     # every table is made by this one client: the caps let it make them all (a tree
     # from before the caps has no such flags)
-    caps = ["--max-tables-per-client", str(2 * tables), "--max-tables", str(2 * tables)]
+    # and a seat choosing at once sends more than a person's 20 messages a second
+    caps = ["--max-tables-per-client", str(2 * tables), "--max-tables", str(2 * tables),
+            "--max-rate", "1000"]
     if src and not _has_caps(src):
         caps = []
     proc = subprocess.Popen([sys.executable, *entry, "serve", "--port",

@@ -31,9 +31,11 @@ DEFAULT_PORT = 8766
               help="Seats of search players (flat, pimc, ...) at one client's tables in play.")
 @click.option("--max-searchers", default=Caps.searchers, show_default=True, type=click.IntRange(0),
               help="Seats of search players at the tables in play in all.")
+@click.option("--max-rate", default=20.0, show_default=True, type=click.FloatRange(1, 10000),
+              help="Messages a second one connection may send (more closes it).")
 def serve(host: str, port: int, database: str | None, computer_delay: float,
           max_tables_per_client: int, max_tables: int, max_searchers_per_client: int,
-          max_searchers: int) -> None:
+          max_searchers: int, max_rate: float) -> None:
     """Serve tables in the browser: open http://HOST:PORT/ to start one."""
     require_extra("server", "bezique serve")
     import uvicorn
@@ -44,7 +46,7 @@ def serve(host: str, port: int, database: str | None, computer_delay: float,
     caps = Caps(tables_per_client=max_tables_per_client, tables=max_tables,
                 searchers_per_client=max_searchers_per_client, searchers=max_searchers)
     try:
-        app = create_app(database, computer_delay=computer_delay, caps=caps)
+        app = create_app(database, computer_delay=computer_delay, caps=caps, rate=max_rate)
     except StoreError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"bezique serve: http://{host}:{port}/ (database: "
