@@ -256,6 +256,7 @@ def measure(args: argparse.Namespace, src: str | None) -> list[str]:
         f"  round trip (act -> ack): p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms,"
         f" max {ms[-1]:.1f} ms",
         f"  bytes received by the clients per action: {received / max(1, len(ms)):.0f}",
+        f"  server CPU per action: {usage.server / max(1, len(ms)) * 1000:.2f} ms",
         f"  CPU, share of one core: servers {usage.server / wall:.2f}"
         f" ({usage.server / wall / len(servers):.2f} each), load client {usage.client / wall:.2f}",
         f"  server memory (resident, all): {memory / 1024:.0f} MiB",

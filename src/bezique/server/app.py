@@ -89,7 +89,6 @@ class _Conn:
         self.handler: asyncio.Task[Any] | None = None  # the task reading the client
         self.listening = False  # it waits for the client's next message
         self.closing = False  # its last message is queued: nothing more is sent
-        self.sent_bytes = 0
 
     def drop(self) -> None:
         """Stop sending to this connection and end its handler (which closes it): a
@@ -151,9 +150,9 @@ class _Conn:
                 await self.ready.wait()
                 while self.outbox and not self.closed:
                     text = self.outbox.popleft()
-                    async with self.sending:
-                        await asyncio.wait_for(self.ws.send_text(text), SEND_SECONDS)
-                    self.sent_bytes += len(text.encode())
+                    # a deadline, not wait_for: no task made for every message
+                    async with self.sending, asyncio.timeout(SEND_SECONDS):
+                        await self.ws.send_text(text)
                 self.ready.clear()
         except TimeoutError:
             self.drop()
