@@ -9,9 +9,9 @@ and the last trick. Nothing it does not hold is read, so nothing a seat may not 
 be drawn. Cards are written in the records' notation (``QS``, ``TD``), a card face down
 as ``None``.
 
-The web server sends this view to each connection, and then only what changed
-(:func:`changes`); :func:`bezique.svg.table` draws the same observation as a picture for
-notebooks and documents.
+The web server sends this view to each connection, and then only what changed;
+:func:`bezique.svg.table` draws the same observation as a picture for notebooks and
+documents.
 
 >>> from bezique.games import GAMES
 >>> state = GAMES["sixtysix"]().deal(0, seed=1)
@@ -39,13 +39,13 @@ apart (``others``), each with the player whose hand he consults on, and the box 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import Card, Suit
 from ..core.events import Played, TrickWon
 
-__all__ = ["PER_SEAT", "changes", "inner_observation", "table_view"]
+__all__ = ["PER_SEAT", "inner_observation", "table_view"]
 
 #: the per-seat fields of an observation, one entry a seat
 PER_SEAT = ("hand_sizes", "points", "tables", "hands", "known_in_hand")
@@ -288,21 +288,3 @@ def table_view(observation: object, names: Sequence[str], *,
         "last_winner": at(last_winner),
         "others": others,
     }
-
-
-def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, Any]:
-    """The fields of ``after`` that differ from ``before`` (new or changed; a field
-    ``before`` had and ``after`` lacks comes as ``None``): what a client holding
-    ``before`` needs to hold ``after``.
-
-    >>> changes({"a": 1, "b": [2]}, {"a": 1, "b": [3], "c": 4})
-    {'b': [3], 'c': 4}
-    """
-    out = {k: v for k, v in after.items() if before.get(k, _MISSING) != v}
-    for k in before:
-        if k not in after:
-            out[k] = None
-    return out
-
-
-_MISSING = object()
