@@ -58,6 +58,8 @@ MAX_QUEUE = 64
 #: with benchmarks/server_load.py: p99 about half of 4 threads', a third of 40's); with
 #: PostgreSQL a few, so that one call's wait on the network does not hold up the rest
 WORKERS = {"sqlite": 1, "other": 4}
+#: collections of the middle generation between two full ones (Python's default: 10)
+FULL_COLLECTION_EVERY = 100
 #: the computer players quick enough to choose in a worker thread; the others (search
 #: players) think in worker processes, at most THINKERS at once, shared out between the
 #: clients in turn (limits.FairGate)
@@ -676,6 +678,11 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
         # objects (it walked some 100,000 more, a pause of tens of milliseconds)
         gc.collect()
         gc.freeze()
+        # a full collection walks every table's objects (200,000 at 500 tables: 100 ms
+        # and more, a pause of every table): ten times rarer than Python's default, the
+        # young generations collected as often as ever
+        young, middle, _ = gc.get_threshold()
+        gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
         hub.spawn(hub.watch())
         await hub.resume()
         yield
