@@ -26,6 +26,7 @@ from .base import (
     Screen,
     SeatLine,
     Seats,
+    Story,
     build_screen,
     by_suit,
     choice_prompt,
@@ -80,7 +81,7 @@ def view_for(game: Game[Any], *, show_counts: bool | None = None) -> GameView:
 __all__ = [
     "COMMANDS_HELP", "WIDTH", "AuctionBinocleView", "BeziqueView", "BinocleView", "Breakdown",
     "CardSpot", "ChouetteView", "GameView", "KreutzView", "MultiBeziqueView",
-    "MultiBinocleView", "RubiconView", "Screen", "SeatLine", "Seats", "SixtySixView",
+    "MultiBinocleView", "RubiconView", "Screen", "SeatLine", "Seats", "SixtySixView", "Story",
     "ThreeHandedSixtySixView", "binocle_meld_table", "build_screen", "by_suit",
     "choice_prompt", "deal_banner", "hand_text", "keep_together",
     "match_total", "name_seats", "own_points",

@@ -588,6 +588,50 @@ class GameView:
                 + f" (see bezique play --game {game.name} --list-options).")
 
 
+class Story:
+    """A deal's story told as it grows, for one view and one set of seats: each call
+    with the deal's events so far gives the same lines as ``view.narrate(events, 0,
+    seats)``, but tells again only the events from the lead of the trick in play (a
+    trick's cards and its winner are told in one line, so its lines may change until it
+    is won; every line before it is told for good). One story tells one deal: make a
+    new one for the next.
+
+    >>> from bezique.games import GAMES
+    >>> game = GAMES["sixtysix"]()
+    >>> state, view = game.deal(0, seed=3), GameView()
+    >>> story, seats = Story(view, Seats(-1, ("Ann", "Bob"))), Seats(-1, ("Ann", "Bob"))
+    >>> while not state.is_terminal():
+    ...     state.apply(state.legal_actions()[0])
+    ...     assert story.lines(state.events()) == view.narrate(state.events(), 0, seats)
+    """
+
+    def __init__(self, view: GameView, seats: Seats) -> None:
+        self.view = view
+        self.seats = seats
+        self._told: list[str] = []  # the lines of the events before the checkpoint
+        self._at = 0  # the checkpoint: the lead of a trick (or 0)
+
+    def lines(self, events: Sequence[Event]) -> list[str]:
+        """The story of ``events`` (the whole deal's so far) in lines."""
+        if len(events) < self._at:
+            raise ValueError("a story tells one deal as it grows: these events are fewer"
+                             " than those already told")
+        lead = self._at
+        leading = True  # the checkpoint is a lead or the deal's start
+        for i in range(self._at, len(events)):
+            e = events[i]
+            if isinstance(e, Played):
+                if leading:
+                    lead = i
+                leading = False
+            elif isinstance(e, TrickWon):
+                leading = True
+        if lead > self._at:
+            self._told = self._told + self.view.narrate(events[:lead], self._at, self.seats)
+            self._at = lead
+        return self._told + self.view.narrate(events, self._at, self.seats)
+
+
 COMMANDS_HELP = """\
 Commands: help (this text), hint (what the rule-based player would do, and why; needs
 --hints), score (the match sheet), tricks (the tricks of this deal, as far back as the

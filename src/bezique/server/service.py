@@ -24,7 +24,7 @@ from ..core.errors import BeziqueError, OptionError
 from ..core.game import SPECTATOR, Game, Observation, State
 from ..core.match import Match
 from ..games import GAMES, make_game
-from ..present import GameView, Seats, played_tricks, show, view_for
+from ..present import GameView, Seats, Story, played_tricks, show, view_for
 from ..present.table import table_view
 from .store import DealRow, SeatTaken, Stale, Store, StoreError, TableRow, commitment, now
 
@@ -96,6 +96,7 @@ class LiveTable:
     shared: dict[str, Any] | None = None
     per_deal: dict[str, Any] | None = None
     deal_view: GameView | None = None
+    story: tuple[Any, Story] | None = None  # the deal's story as it grows
 
     @property
     def show_counts(self) -> bool | None:
@@ -558,11 +559,21 @@ class TableService:
             }
         live.shared = {
             "seq": live.seq, "names": names, "deal_view": deal_view,
-            "story": deal_view.narrate(list(match.state.events()), 0, everyone)[-MAX_STORY:],
+            "story": self._story(live, everyone)[-MAX_STORY:],
             "sheet": per_deal["sheet"], "revealed": per_deal["revealed"],
             "deal_end": per_deal["deal_end"],
         }
         return live.shared
+
+    @staticmethod
+    def _story(live: LiveTable, everyone: Seats) -> list[str]:
+        """The deal's story, told as it grows (:class:`~bezique.present.Story`): a new
+        story for each deal, or when the names change (a seat taken)."""
+        key = (len(live.match.deals), everyone.names)
+        if live.story is None or live.story[0] != key:
+            assert live.deal_view is not None
+            live.story = (key, Story(live.deal_view, everyone))
+        return live.story[1].lines(live.match.state.events())
 
     @staticmethod
     def _deal_end(live: LiveTable, deal_view: GameView, everyone: Seats
