@@ -16,7 +16,6 @@ import contextlib
 import dataclasses
 import hashlib
 import json
-import sqlite3
 import threading
 import time
 from collections.abc import Sequence
@@ -33,7 +32,6 @@ from sqlalchemy import (
     String,
     Table,
     Text,
-    bindparam,
     create_engine,
     event,
     insert,
@@ -89,13 +87,15 @@ actions_t = Table(
 )
 
 
-#: the statements of every action, made once: executed with their values as parameters,
-#: they are compiled once and found in SQLAlchemy's cache without being built anew
-_ADVANCE = (update(tables_t)
-            .where(tables_t.c.id == bindparam("table"), tables_t.c.seq == bindparam("at"))
-            .values(seq=bindparam("to"), over=bindparam("over_"),
-                    summary=bindparam("summary_")))
-_ACTION = insert(actions_t)
+#: the statements of every action (and the next deal's row), as the driver runs them
+#: (Store.append; placeholders written ``?``)
+_APPEND_SQL = {
+    "advance": "UPDATE bz_tables SET seq = ?, over = ?, summary = ? WHERE id = ? AND seq = ?",
+    "action": "INSERT INTO bz_actions (table_id, seq, deal_no, seat, notation)"
+              " VALUES (?, ?, ?, ?, ?)",
+    "deal": "INSERT INTO bz_deals (table_id, deal_no, dealer, pack, salt, commitment)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+}
 
 
 class StoreError(Exception):
@@ -173,7 +173,7 @@ class Store:
         # meet its lock wait in its busy handler's growing sleeps (a tail of hundreds of
         # milliseconds); in turn here they wait only for each other's commit
         self._writing = threading.Lock() if url.startswith("sqlite") else None
-        # SQLite: the driver's connection that stores the actions (_append_sqlite)
+        # SQLite: the driver's connection that stores the actions (append)
         self._writer: Any = None
         self._writer_fairy: Any = None
         kwargs: dict[str, Any] = {}
@@ -182,6 +182,10 @@ class Store:
         else:
             kwargs["pool_pre_ping"] = True
         self.engine: Engine = create_engine(url, **kwargs)
+        # append's statements in the driver's own placeholders ("?" or "%s")
+        mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+        self._sql = {name: text.replace("?", mark) for name, text in _APPEND_SQL.items()}
+        self._driver_error: type[Exception] = self.engine.dialect.loaded_dbapi.Error
         if url.startswith("sqlite"):
             @event.listens_for(self.engine, "connect")
             def _pragmas(conn: Any, _record: Any) -> None:
@@ -235,68 +239,66 @@ class Store:
     def append(self, table_id: str, seq: int, deal_no: int, seat: int, notation: str,
                new_deal: DealRow | None, over: bool, summary: str) -> None:
         """Store action number ``seq + 1`` taken at position ``seq``: one transaction, or
-        :class:`Stale` when the table is no longer at ``seq``, or :class:`StoreError`."""
-        if self._writing is not None:
-            self._append_sqlite(table_id, seq, deal_no, seat, notation, new_deal, over,
-                                summary)
-            return
-        try:
-            with self._one_writer(), self.engine.begin() as conn:
-                moved = conn.execute(_ADVANCE, {"table": table_id, "at": seq, "to": seq + 1,
-                                                "over_": over, "summary_": summary})
-                if moved.rowcount != 1:
-                    raise Stale(f"table {table_id} is no longer at action {seq}")
-                conn.execute(_ACTION, {"table_id": table_id, "seq": seq + 1,
-                                       "deal_no": deal_no, "seat": seat,
-                                       "notation": notation})
-                if new_deal is not None:
-                    self._insert_deal(conn, table_id, new_deal)
-        except Stale:
-            raise
-        except SQLAlchemyError as exc:
-            raise StoreError(f"the action could not be stored: {_why(exc)}") from None
+        :class:`Stale` when the table is no longer at ``seq``, or :class:`StoreError`.
 
-    def _append_sqlite(self, table_id: str, seq: int, deal_no: int, seat: int,
-                       notation: str, new_deal: DealRow | None, over: bool,
-                       summary: str) -> None:
-        """:meth:`append` on SQLite, the same statements through the driver's own
-        connection, kept for it: an action is the server's most frequent write, and
-        SQLAlchemy's work around each statement cost more than SQLite's own (measured:
-        about 225 us an action, against 70 here)."""
-        with self._writing:  # type: ignore[union-attr]
-            try:
-                if self._writer is None:
-                    self._writer_fairy = self.engine.raw_connection()
-                    self._writer = self._writer_fairy.driver_connection
-                db = self._writer
-                cur = db.cursor()
+        The statements go through the driver's own connection: an action is the server's
+        most frequent write, and SQLAlchemy's work around each statement cost more than
+        the database's own (SQLite: about 225 us an action, against 70 this way). SQLite
+        keeps one connection for it (one writer at a time); PostgreSQL takes one from the
+        pool for each action (several processes and threads write at once)."""
+        if self._writing is not None:
+            with self._writing:
                 try:
-                    cur.execute("UPDATE bz_tables SET seq = ?, over = ?, summary = ?"
-                                " WHERE id = ? AND seq = ?",
-                                (seq + 1, over, summary, table_id, seq))
-                    if cur.rowcount != 1:
-                        raise Stale(f"table {table_id} is no longer at action {seq}")
-                    cur.execute("INSERT INTO bz_actions (table_id, seq, deal_no, seat,"
-                                " notation) VALUES (?, ?, ?, ?, ?)",
-                                (table_id, seq + 1, deal_no, seat, notation))
-                    if new_deal is not None:
-                        cur.execute(
-                            "INSERT INTO bz_deals (table_id, deal_no, dealer, pack, salt,"
-                            " commitment) VALUES (?, ?, ?, ?, ?, ?)",
-                            (table_id, new_deal.deal_no, new_deal.dealer,
-                             " ".join(str(int(c)) for c in new_deal.pack), new_deal.salt,
-                             new_deal.commitment))
-                    db.commit()
-                except BaseException:
-                    db.rollback()
+                    if self._writer is None:
+                        self._writer_fairy = self.engine.raw_connection()
+                        self._writer = self._writer_fairy.driver_connection
+                    self._append_to(self._writer, table_id, seq, deal_no, seat, notation,
+                                    new_deal, over, summary)
+                except Stale:
                     raise
-                finally:
-                    cur.close()
-            except Stale:
-                raise
-            except sqlite3.Error as exc:
-                self._drop_writer()
-                raise StoreError(f"the action could not be stored: {str(exc)[:200]}") from None
+                except self._driver_error as exc:
+                    self._drop_writer()
+                    raise StoreError(f"the action could not be stored: {str(exc)[:200]}"
+                                     ) from None
+            return
+        fairy: Any = None
+        try:
+            fairy = self.engine.raw_connection()
+            self._append_to(fairy.driver_connection, table_id, seq, deal_no, seat, notation,
+                            new_deal, over, summary)
+            fairy.close()  # back to the pool
+        except Stale:
+            fairy.close()
+            raise
+        except (self._driver_error, SQLAlchemyError) as exc:
+            if fairy is not None:
+                with contextlib.suppress(Exception):
+                    fairy.invalidate()
+            raise StoreError(f"the action could not be stored: {str(exc)[:200]}") from None
+
+    def _append_to(self, db: Any, table_id: str, seq: int, deal_no: int, seat: int,
+                   notation: str, new_deal: DealRow | None, over: bool,
+                   summary: str) -> None:
+        """:meth:`append`'s statements on the driver's connection ``db``, committed, or
+        rolled back on any error."""
+        q = self._sql
+        cur = db.cursor()
+        try:
+            cur.execute(q["advance"], (seq + 1, over, summary, table_id, seq))
+            if cur.rowcount != 1:
+                raise Stale(f"table {table_id} is no longer at action {seq}")
+            cur.execute(q["action"], (table_id, seq + 1, deal_no, seat, notation))
+            if new_deal is not None:
+                cur.execute(q["deal"], (table_id, new_deal.deal_no, new_deal.dealer,
+                                        " ".join(str(int(c)) for c in new_deal.pack),
+                                        new_deal.salt, new_deal.commitment))
+            db.commit()
+        except BaseException:
+            with contextlib.suppress(Exception):
+                db.rollback()
+            raise
+        finally:
+            cur.close()
 
     def _drop_writer(self) -> None:
         """Give the writer's connection back (after an error: the next write opens
