@@ -17,6 +17,7 @@ from bezique import svg
 from bezique.core.cards import Card, Rank, Suit
 from bezique.core.game import Game, Observation, State
 from bezique.games import GAMES
+from bezique.present.table import inner_observation
 
 NS = "{http://www.w3.org/2000/svg}"
 FULL_PACK = [Card.from_suit_rank(s, r) for s in Suit for r in Rank]
@@ -311,6 +312,15 @@ def public_cards(obs: object) -> Counter[str]:
     return seen
 
 
+def drawn_game(obs: object) -> tuple[object, list[int] | None]:
+    """The observation drawn (Chouette's: the game of two inside the table) and, for
+    such a game, the table's seat (``data-seat``) of each of its seats."""
+    inner = inner_observation(obs)
+    if inner is None:
+        return obs, None
+    return inner, list(obs.players)  # type: ignore[attr-defined]
+
+
 @settings(max_examples=100, deadline=None)
 @given(name=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 10_000),
        moves=st.integers(0, 120), viewer=st.integers(0, 5))
@@ -325,7 +335,8 @@ def test_a_table_shows_the_seats_hand_and_never_a_card_it_cannot_see(
         state.apply(rng.choice(state.legal_actions()))
     seat = viewer % game.num_players
     obs = state.observation(seat)
-    drawn = svg._wrapped(obs) or obs  # Chouette: the game of two inside the table
+    drawn, players = drawn_game(obs)
+    at = (lambda s: str(s)) if players is None else (lambda s: str(players[s]))
     root = parse(svg.table(obs))
 
     # the hand at the bottom is exactly the seat's hand
@@ -349,10 +360,10 @@ def test_a_table_shows_the_seats_hand_and_never_a_card_it_cannot_see(
         for other, size in enumerate(sizes):
             if other != getattr(drawn, "seat", 0):
                 k = len(known[other]) if known is not None else 0
-                assert backs(root, place="other-hand", seat=str(other)) == size - k
+                assert backs(root, place="other-hand", seat=at(other)) == size - k
     # the declared cards on the table under their seat
     for s, laid in enumerate(getattr(drawn, "tables", ())):
-        assert Counter(face_up(root, place="table", seat=str(s))) == Counter(map(str, laid))
+        assert Counter(face_up(root, place="table", seat=at(s))) == Counter(map(str, laid))
 
 
 @settings(max_examples=60, deadline=None)
@@ -371,7 +382,8 @@ def test_a_spectators_table_shows_no_hand_and_never_a_hidden_card(
             break
         state.apply(rng.choice(state.legal_actions()))
     obs = state.public_observation()
-    drawn = svg._wrapped(obs) or obs  # Chouette: the game of two inside the table
+    drawn, players = drawn_game(obs)
+    at = (lambda s: str(s)) if players is None else (lambda s: str(players[s]))
     picture = svg.table(obs)
     root = parse(picture)
     assert not face_up(root, place="hand") and not backs(root, place="hand")
@@ -382,8 +394,8 @@ def test_a_spectators_table_shows_no_hand_and_never_a_hidden_card(
     if sizes is not None:  # every hand face down, the bottom one too
         for seat, size in enumerate(sizes):
             k = len(known[seat]) if known is not None else 0
-            assert backs(root, place="other-hand", seat=str(seat)) == size - k
-            assert Counter(face_up(root, place="other-hand", seat=str(seat))) == \
+            assert backs(root, place="other-hand", seat=at(seat)) == size - k
+            assert Counter(face_up(root, place="other-hand", seat=at(seat))) == \
                 Counter(str(c) for c in (known[seat] if known is not None else ()))
 
 
@@ -394,3 +406,38 @@ def test_a_spectator_is_shown_seat_zeros_hand_face_down_where_a_seat_sees_its_ow
     assert backs(root, place="other-hand", seat="0") == len(state.observation(0).hand)
     mine = parse(svg.table(state.observation(0)))
     assert len(face_up(mine, place="hand", seat="0")) == len(state.observation(0).hand)
+
+
+def test_a_chouette_table_names_and_marks_the_tables_seats() -> None:
+    """Chouette's game of two is drawn by the table's seats that play it: labels and
+    ``data-seat`` give the same seat (the table's, as ``names`` counts them)."""
+    from bezique.games.bezique.chouette import ChouetteOptions
+
+    game = GAMES["chouette"](ChouetteOptions(box=2))
+    state = game.deal(0, seed=3)
+    assert state.players == (2, 0)
+    picture = svg.table(state.observation(3), names=["Ann", "Bob", "Cid", "Dan"])
+    root = parse(picture)
+    consulted = state.observation(3).hand_of
+    assert Counter(face_up(root, place="hand", seat=str(consulted))) == \
+        Counter(str(c) for c in state.observation(3).hand)
+    other = 2 if consulted == 0 else 0
+    assert backs(root, place="other-hand", seat=str(other)) == 9
+    labels = {t.get("data-seat"): t.text for t in root.iter(NS + "text") if t.get("data-seat")}
+    assert labels[str(other)].startswith(["Ann", "Bob", "Cid"][other])
+    assert "(you)" not in picture and "The table as Dan sees it" in picture
+
+
+def test_the_last_trick_at_two_is_drawn_by_seat() -> None:
+    """At two the observation gives the last trick's cards only: who played each and who
+    won it are read from the deal's public events."""
+    state = GAMES["bezique"]().deal(0, seed=1)
+    rng = random.Random(1)
+    for _ in range(6):
+        state.apply(rng.choice(state.legal_actions()))
+    obs = state.observation(0)
+    assert len(obs.last_trick) == 2  # type: ignore[attr-defined]
+    root = parse(svg.table(obs, names=["Ann", "Bob"]))
+    assert sorted(g.get("data-seat") or "" for g in card_elements(root)
+                  if g.get("data-place") == "last-trick") == ["0", "1"]
+    assert "last trick, to " in svg.table(obs, names=["Ann", "Bob"])

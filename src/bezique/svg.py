@@ -35,6 +35,7 @@ from typing import Any
 
 from .core.cards import Card, Rank, Suit
 from .core.errors import quoted
+from .present.table import table_view
 
 __all__ = ["CARD_RATIO", "DEFAULT_SIZE", "SVG_NAMESPACE", "Svg", "card", "card_title",
            "cards", "table"]
@@ -496,64 +497,22 @@ def _slot(width: float, text: str, font_size: float) -> _Block:
     return _Block(width, height, [rect, t])
 
 
-def _field(obs: object, name: str) -> Any:
-    return getattr(obs, name, None)
+def _drawn(value: str | None, what: str) -> Card | None:
+    """A card of the table's view (a notation, ``None`` face down), to draw."""
+    return None if value is None else _as_card(value, what)
 
 
-def _per_seat(value: object, n: int) -> list[Any] | None:
-    """A per-seat tuple of the observation, or None when the game has no such field."""
-    if isinstance(value, (tuple, list)) and len(value) == n:
-        return list(value)
-    return None
-
-
-def _trick_entries(value: object, leader: object, n: int
-                   ) -> list[tuple[int | None, Card]]:
-    """A trick as ``(seat or None, card)``: given as cards, or ``(seat, card)`` pairs."""
-    out: list[tuple[int | None, Card]] = []
-    for i, entry in enumerate(value if isinstance(value, (tuple, list)) else ()):
-        if isinstance(entry, (tuple, list)) and len(entry) == 2:
-            out.append((int(entry[0]), _as_card(entry[1], "a trick's card")))
-        else:
-            seat = (int(leader) + i) % n if isinstance(leader, int) and leader >= 0 else None
-            out.append((seat, _as_card(entry, "a trick's card")))
-    return out
-
-
-_PER_SEAT = ("hand_sizes", "points", "tables", "hands", "known_in_hand")
-
-
-def _seat_of(obs: object) -> int:
-    seat = _field(obs, "seat")
-    return seat if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0 else 0
-
-
-def _is_public(obs: object) -> bool:
-    """Whether ``obs`` is a public observation (``State.public_observation()``: its
-    ``seat`` is ``SPECTATOR``, -1), seen by no seat."""
-    seat = _field(obs, "seat")
-    return isinstance(seat, int) and not isinstance(seat, bool) and seat < 0
-
-
-def _wrapped(obs: object) -> object | None:
-    """The observation of a game inside this one, when this one has no per-seat
-    fields of its own but holds exactly one observation with a hand."""
-    if any(hasattr(obs, name) for name in _PER_SEAT) or not dataclasses.is_dataclass(obs):
-        return None
-    inner = []
-    for f in dataclasses.fields(obs):
-        value = getattr(obs, f.name)
-        if dataclasses.is_dataclass(value) and isinstance(_field(value, "hand"), tuple):
-            inner.append(value)
-    return inner[0] if len(inner) == 1 else None
+_SUITS = {s.letter: s for s in Suit}
 
 
 def table(observation: object, *, size: float = DEFAULT_SIZE,
           names: Sequence[str] | None = None, playable: Iterable[Card | int | str] | None = None,
           selected: Collection[int] = ()) -> Svg:
     """What one seat sees of a deal, from its observation (``state.observation(seat)``)
-    of any game: drawn from the fields the observation has, so every game of the
-    package draws without code of its own, and nothing it does not hold is drawn.
+    of any game: drawn from :func:`bezique.present.table.table_view`, the table the
+    observation shows read as data (as the web server sends it), so every game of the
+    package draws without code of its own, and nothing the observation does not hold
+    is drawn.
 
     From top to bottom: the other seats, each with a label (its name, the cards in its
     hand, ``points``, ``tricks_won``, dealer, to move, partner) and its hand face down
@@ -561,20 +520,23 @@ def table(observation: object, *, size: float = DEFAULT_SIZE,
     viewer sees through ``hands`` face up) above its declared cards (``tables``); then
     the stock (``stock_size``, no count when None) with the ``turn_up``, the ``trump``,
     the ``trick`` in progress (by seat when the trick gives seats or a ``trick_leader``)
-    and the ``last_trick``; at the bottom the viewer's declared cards, the viewer's
-    ``hand`` and label. ``size`` is the width of the hand's cards in pixels; the rest
-    are smaller. ``names`` gives one name per seat (default ``Seat 0``...).
-    ``playable``, when given, lists the cards that may be played now: the viewer's other
-    cards (hand and table) are drawn disabled. ``selected`` are positions in the hand.
-    An observation with no per-seat fields that holds the observation of a game inside
-    it (Chouette's game of two) draws that game, its seats named by ``players``. A
+    and the ``last_trick`` (by seat where known: from the deal's public events at two);
+    at the bottom the viewer's declared cards, the viewer's ``hand`` and label. ``size``
+    is the width of the hand's cards in pixels; the rest are smaller. ``names`` gives
+    one name to each of the table's seats (default ``Seat 0``...). ``playable``, when
+    given, lists the cards that may be played now: the viewer's other cards (hand and
+    table) are drawn disabled. ``selected`` are positions in the hand. An observation
+    with no per-seat fields that holds the observation of a game inside it (Chouette's
+    game of two) draws that game, its seats those of the table (``players``) that hold
+    its hands: the hand at the bottom is the one the viewer plays or consults on. A
     public observation (``state.public_observation()``, ``seat`` -1) is drawn as a
-    spectator sees the table: seat 0 at the bottom, every hand face down but for its
-    cards ``known_in_hand``, and no seat called "you".
+    spectator sees the table: the first seat at the bottom, every hand face down but
+    for its cards ``known_in_hand``, and no seat called "you".
 
-    Every card carries ``data-place`` and, where known, ``data-seat``: ``hand`` is the
-    hand the viewer plays (drawn at the bottom), ``other-hand`` another seat's, ``table``
-    a seat's declared cards, then ``trick``, ``last-trick``, ``turn-up`` and ``stock``.
+    Every card carries ``data-place`` and, where known, ``data-seat`` (the table's seat,
+    as ``names`` counts them): ``hand`` is the hand the viewer plays (drawn at the
+    bottom), ``other-hand`` another seat's, ``table`` a seat's declared cards, then
+    ``trick``, ``last-trick``, ``turn-up`` and ``stock``.
 
     >>> from bezique.games import GAMES
     >>> obs = GAMES["bezique"]().deal(0, seed=1).observation(0)
@@ -587,50 +549,24 @@ def table(observation: object, *, size: float = DEFAULT_SIZE,
     >>> table(42)
     Traceback (most recent call last):
       ...
-    TypeError: table() draws a seat's observation (with a hand), not 42
+    TypeError: a table is read from a seat's observation (with a hand), not 42
     """
     width = _size(size)
-    hand_value = _field(observation, "hand")
-    if not isinstance(hand_value, (tuple, list)):
-        raise TypeError(f"table() draws a seat's observation (with a hand), not"
-                        f" {quoted(observation)}")
-    viewer = _seat_of(observation)
-    spectator = _is_public(observation)
-    inner = _wrapped(observation)
-    players: object = None
-    if inner is not None:
-        # a table around a game of two (Chouette): the game is what there is to draw,
-        # its seats named by the table's seats that play it
-        players = _field(observation, "players")
-        observation = inner
-        if names is None and isinstance(players, (tuple, list)):
-            names = [f"Seat {p}" for p in players]
-        hand_value = _field(observation, "hand")
-    hand = [_as_card(c, f"hand[{i}]") for i, c in enumerate(hand_value)]
-    seat = _seat_of(observation)
-    n = 0
-    for name in _PER_SEAT:
-        value = _field(observation, name)
-        if isinstance(value, (tuple, list)) and len(value) > seat:
-            n = len(value)
-            break
-    n = max(n, seat + 1)
-    if names is not None:
-        if isinstance(names, str) or not isinstance(names, Sequence) or len(names) < n:
-            raise ValueError(f"names must give a name to each of the {n} seats, not"
-                             f" {quoted(names)}")
-        for nm in names:
-            if not isinstance(nm, str):
-                raise TypeError(f"names: a seat's name is text, not {quoted(nm)}")
-    seat_names = [names[s] if names is not None else f"Seat {s}" for s in range(n)]
-    you: int | None = seat  # the seat drawn that is the viewer's own, if any
-    if spectator:
-        you = None
-    elif inner is not None:
-        you = players.index(viewer) if isinstance(players, (tuple, list)) \
-            and viewer in players else None
+    view = table_view(observation, names)
+    seats: list[dict[str, Any]] = view["seats"]
+    n = len(seats)
+    name_of = {e["seat"]: e["name"] for e in [*seats, *view["others"]]}
+    own = view["own"]
+    spectator = own is None
+    # the seat drawn at the bottom (a spectator's: the first), and the viewer's own seat
+    # among those drawn, if he plays one (not when he consults on another's hand)
+    bottom = next((i for i, e in enumerate(seats) if e["seat"] == own), 0)
+    you = own if not spectator and view["viewer"] in (None, own) else None
+    viewer = view["viewer"] if view["viewer"] is not None else own
     viewer_name = ("a spectator" if spectator
-                   else seat_names[you] if you is not None else f"Seat {viewer}")
+                   else name_of.get(viewer, f"Seat {viewer}"))
+    hand = [] if spectator else [_as_card(c, f"hand[{i}]")
+                                 for i, c in enumerate(seats[bottom]["hand"])]
     can_play = (None if playable is None
                 else {_as_card(c, "playable card") for c in playable})
     chosen = _indices(selected, len(hand), "selected")
@@ -638,86 +574,69 @@ def table(observation: object, *, size: float = DEFAULT_SIZE,
     small, mid = width * 0.55, width * 0.72
     font = max(9.0, width * 0.17)
     gap = width * 0.12
-    hand_sizes = _per_seat(_field(observation, "hand_sizes"), n)
-    known = _per_seat(_field(observation, "known_in_hand"), n)
-    hands = _per_seat(_field(observation, "hands"), n)
-    tables = _per_seat(_field(observation, "tables"), n)
-    points = _per_seat(_field(observation, "points"), n)
-    tricks_won = _per_seat(_field(observation, "tricks_won"), n)
-    sides = _per_seat(_field(observation, "sides"), n)
-    dealer, to_move = _field(observation, "dealer"), _field(observation, "to_move")
+    your_side = next((e["side"] for e in seats if e["seat"] == you), None)
 
-    def label(s: int, in_hand: int | None) -> _Block:
-        parts = [seat_names[s] + (" (you)" if s == you else "")]
-        if sides is not None and s != you and you is not None and sides[s] == sides[you]:
+    def label(entry: dict[str, Any], in_hand: int | None) -> _Block:
+        s = entry["seat"]
+        parts = [entry["name"] + (" (you)" if s == you else "")]
+        if your_side is not None and s != you and entry["side"] == your_side:
             parts.append("partner")
         if in_hand is not None:
             parts.append(f"{in_hand} in hand")
-        if points is not None:
-            parts.append(f"{points[s]} points")
-        if tricks_won is not None:
-            parts.append(f"{tricks_won[s]} trick" + ("" if tricks_won[s] == 1 else "s"))
-        if dealer == s:
+        if entry["points"] is not None:
+            parts.append(f"{entry['points']} points")
+        if entry["tricks"] is not None:
+            parts.append(f"{entry['tricks']} trick" + ("" if entry["tricks"] == 1 else "s"))
+        if entry["dealer"]:
             parts.append("dealer")
-        if to_move == s:
+        if entry["to_move"]:
             parts.append("to move")
-        block = _label(" · ".join(parts), font, bold=to_move == s)
+        block = _label(" · ".join(parts), font, bold=entry["to_move"])
         block.items[0].set("data-seat", str(s))
         return block
 
     def placed(place: str, s: int | None) -> dict[str, object]:
         return {"place": place} if s is None else {"place": place, "seat": s}
 
-    def table_row(s: int) -> _Block:
-        if tables is None or not tables[s]:
-            return _Block(0, 0, [])
-        laid = [_as_card(c, f"tables[{s}]") for c in tables[s]]
-        off = {i for i, c in enumerate(laid)
-               if s == seat and can_play is not None and c not in can_play}
+    def table_row(i: int) -> _Block:
+        s = seats[i]["seat"]
+        laid = [_as_card(c, f"tables[{s}]") for c in seats[i]["table"]]
+        off = {k for k, c in enumerate(laid)
+               if i == bottom and can_play is not None and c not in can_play}
         return _row(laid, mid, overlap=0.3, disabled=off,
                     data=[placed("table", s)] * len(laid))
 
     rows: list[_Block] = []
     caption = []
-    phase = _field(observation, "phase")
-    if isinstance(phase, str) and phase:
-        caption.append(f"phase: {phase}")
-    side_points = _field(observation, "side_points")
-    if sides is not None and isinstance(side_points, (tuple, list)) and len(set(sides)) < n:
-        for side, total in enumerate(side_points):
-            members = " & ".join(str(s) for s in range(n) if sides[s] == side)
+    if view["phase"]:
+        caption.append(f"phase: {view['phase']}")
+    if view["sides"] is not None and view["side_points"] is not None:
+        for side, total in enumerate(view["side_points"]):
+            members = " & ".join(str(e["seat"]) for e in seats if e["side"] == side)
             caption.append(f"seats {members}: {total}")
     if caption:
         rows.append(_label(" · ".join(caption), font * 0.9, class_="caption"))
 
-    def other_hand(s: int, card_width: float) -> tuple[int | None, _Block]:
-        """A hand the viewer does not play: its size and its row (face down but for the
-        cards known to be in it, or face up when the viewer sees it)."""
-        shown = hands[s] if hands is not None else None
-        if shown is not None:
-            theirs: list[Card | None] = [_as_card(c, f"hands[{s}]") for c in shown]
-        else:
-            face_up = [_as_card(c, f"known_in_hand[{s}]") for c in (known or [()] * n)[s]]
-            count = hand_sizes[s] if hand_sizes is not None else None
-            backs = max(0, int(count) - len(face_up)) if isinstance(count, int) else 0
-            theirs = [*face_up[:count if isinstance(count, int) else None], *[None] * backs]
-        count = hand_sizes[s] if hand_sizes is not None else (len(theirs) or None)
-        return count, _row(theirs, card_width, overlap=0.55,
-                           data=[placed("other-hand", s)] * len(theirs))
+    def other_hand(i: int, card_width: float) -> _Block:
+        """A hand the viewer does not play: face down but for the cards known to be in
+        it, or face up when the viewer sees it."""
+        s = seats[i]["seat"]
+        theirs = [_drawn(c, f"hand of seat {s}") for c in seats[i]["hand"]]
+        return _row(theirs, card_width, overlap=0.55,
+                    data=[placed("other-hand", s)] * len(theirs))
 
     # the other seats, in the order of play from the viewer's left
-    for s in [(seat + k) % n for k in range(1, n)]:
-        count, row = other_hand(s, small)
-        rows.append(_stack([label(s, count), row, table_row(s)], gap * 0.5))
+    for i in [(bottom + k) % n for k in range(1, n)]:
+        rows.append(_stack([label(seats[i], seats[i]["in_hand"]), other_hand(i, small),
+                            table_row(i)], gap * 0.5))
 
     # the middle: stock and turn-up, trumps, the trick, the last trick
     middle: list[_Block] = []
-    stock_size = _field(observation, "stock_size")
-    has_stock = hasattr(observation, "stock_size")
-    turn_up = _field(observation, "turn_up")
-    if has_stock:
-        if not isinstance(stock_size, int) or stock_size > 0:
-            pile = min(3, stock_size) if isinstance(stock_size, int) else 3
+    stock = view["stock"]
+    if stock is not None:
+        stock_size = stock["size"]
+        if stock_size is None or stock_size > 0:
+            pile = 3 if stock_size is None else min(3, stock_size)
             step = mid * 0.04
             stacked = [_card_element(None, mid, f"translate({_n(i * step)} {_n(i * step)})",
                                      data={"place": "stock"}) for i in range(pile)]
@@ -726,65 +645,61 @@ def table(observation: object, *, size: float = DEFAULT_SIZE,
         else:
             heap = _slot(mid, "empty", font * 0.8)
         text = "stock" if stock_size is None else f"stock: {stock_size}"
-        if _field(observation, "closed") is True:
+        if stock["closed"]:
             text += ", closed"
         middle.append(_stack([_label(text, font * 0.9), heap], gap * 0.5))
-    if turn_up is not None:
-        up = _row([_as_card(turn_up, "turn_up")], mid, data=[placed("turn-up", None)])
+    if view["turn_up"] is not None:
+        up = _row([_as_card(view["turn_up"], "turn_up")], mid, data=[placed("turn-up", None)])
         middle.append(_stack([_label("turn-up", font * 0.9), up], gap * 0.5))
-    if hasattr(observation, "trump"):
-        trump = _field(observation, "trump")
-        if isinstance(trump, int) and not isinstance(trump, bool) and 0 <= trump <= 3:
-            suit = Suit(trump)
-            g = _el("g", class_="trump", data_trump=suit.letter, role="img",
-                    aria_label=f"Trumps: {suit.name.title()}")
-            _el("title", g, f"Trumps: {suit.name.title()}")
-            _el("circle", g, cx=mid * 0.4, cy=mid * 0.4, r=mid * 0.4, fill=_FACE,
-                stroke=_EDGE)
-            _pip(g, suit, mid * 0.15, mid * 0.15, mid * 0.5)
-            badge = _Block(mid * 0.8, mid * 0.8, [g])
-            middle.append(_stack([_label("trumps", font * 0.9), badge], gap * 0.5))
-        else:
-            middle.append(_label("no trumps yet", font * 0.9))
-    if hasattr(observation, "trick"):
-        entries = _trick_entries(_field(observation, "trick"),
-                                 _field(observation, "trick_leader"), n)
-        winning = _field(observation, "winning")
-        if entries:
-            trick_row = _row([c for _, c in entries], width * 0.8, overlap=0.2,
-                             data=[placed("trick", s) for s, _ in entries])
-            text = "trick"
-            if entries[0][0] is not None:
-                text += f", led by {seat_names[entries[0][0]]}"
-                if isinstance(winning, int) and 0 <= winning < n:
-                    text += f", {seat_names[winning]} winning"
-            middle.append(_stack([_label(text, font * 0.9), trick_row], gap * 0.5))
-        else:
-            middle.append(_stack([_label("trick", font * 0.9),
-                                  _slot(width * 0.8, "lead", font * 0.8)], gap * 0.5))
-    last = _trick_entries(_field(observation, "last_trick"), None, n)
+    if view["trump"] in _SUITS:
+        suit = _SUITS[view["trump"]]
+        g = _el("g", class_="trump", data_trump=suit.letter, role="img",
+                aria_label=f"Trumps: {suit.name.title()}")
+        _el("title", g, f"Trumps: {suit.name.title()}")
+        _el("circle", g, cx=mid * 0.4, cy=mid * 0.4, r=mid * 0.4, fill=_FACE,
+            stroke=_EDGE)
+        _pip(g, suit, mid * 0.15, mid * 0.15, mid * 0.5)
+        badge = _Block(mid * 0.8, mid * 0.8, [g])
+        middle.append(_stack([_label("trumps", font * 0.9), badge], gap * 0.5))
+    elif view["trump"] is not None:
+        middle.append(_label("no trumps yet", font * 0.9))
+    trick = view["trick"]
+    if trick:
+        trick_row = _row([_as_card(e["card"], "a trick's card") for e in trick], width * 0.8,
+                         overlap=0.2, data=[placed("trick", e["seat"]) for e in trick])
+        text = "trick"
+        if trick[0]["seat"] is not None:
+            text += f", led by {name_of[trick[0]['seat']]}"
+            if view["winning"] is not None:
+                text += f", {name_of[view['winning']]} winning"
+        middle.append(_stack([_label(text, font * 0.9), trick_row], gap * 0.5))
+    elif trick is not None:
+        middle.append(_stack([_label("trick", font * 0.9),
+                              _slot(width * 0.8, "lead", font * 0.8)], gap * 0.5))
+    last = view["last_trick"]
     if last:
-        last_row = _row([c for _, c in last], small, overlap=0.3,
-                        data=[placed("last-trick", s) for s, _ in last])
-        winner = _field(observation, "last_winner")
+        last_row = _row([_as_card(e["card"], "a trick's card") for e in last], small,
+                        overlap=0.3, data=[placed("last-trick", e["seat"]) for e in last])
         text = "last trick"
-        if isinstance(winner, int) and 0 <= winner < n:
-            text += f", to {seat_names[winner]}"
+        if view["last_winner"] is not None:
+            text += f", to {name_of[view['last_winner']]}"
         middle.append(_stack([_label(text, font * 0.9), last_row], gap * 0.5))
 
-    # the viewer (a spectator: seat 0, its hand face down as the others')
+    # the viewer (a spectator: the first seat, its hand face down as the others')
     if spectator:
-        count, own = other_hand(seat, mid)
-        if not own.items:
-            own = _slot(mid, "no cards", font * 0.8)
-        mine = _stack([table_row(seat), own, label(seat, count)], gap * 0.5)
+        mine_row = other_hand(bottom, mid)
+        if not mine_row.items:
+            mine_row = _slot(mid, "no cards", font * 0.8)
+        mine = _stack([table_row(bottom), mine_row, label(seats[bottom],
+                                                          seats[bottom]["in_hand"])],
+                      gap * 0.5)
     else:
         off = {i for i, c in enumerate(hand) if can_play is not None and c not in can_play}
-        own = _row(hand, width, overlap=0.45, selected=chosen, disabled=off,
-                   lift_room=True, data=[placed("hand", seat)] * len(hand))
+        mine_row = _row(hand, width, overlap=0.45, selected=chosen, disabled=off,
+                        lift_room=True, data=[placed("hand", own)] * len(hand))
         if not hand:
-            own = _slot(width, "no cards", font * 0.8)
-        mine = _stack([table_row(seat), own, label(seat, None)], gap * 0.5)
+            mine_row = _slot(width, "no cards", font * 0.8)
+        mine = _stack([table_row(bottom), mine_row, label(seats[bottom], None)], gap * 0.5)
 
     max_width = max([mine.width, width * 6.5] + [r.width for r in rows])
     rows.append(_flow(middle, gap * 1.5, max_width))

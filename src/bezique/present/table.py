@@ -10,8 +10,7 @@ be drawn. Cards are written in the records' notation (``QS``, ``TD``), a card fa
 as ``None``.
 
 The web server sends this view to each connection, and then only what changed;
-:func:`bezique.svg.table` draws the same observation as a picture for notebooks and
-documents.
+:func:`bezique.svg.table` draws this view as a picture for notebooks and documents.
 
 >>> from bezique.games import GAMES
 >>> state = GAMES["sixtysix"]().deal(0, seed=1)
@@ -34,6 +33,15 @@ apart (``others``), each with the player whose hand he consults on, and the box 
 ([('Ann', True), ('Bob', False)], 1)
 >>> [(o["name"], o["consults"], o["box"]) for o in view["others"]]
 [('Cid', 1, False), ('Dan', 1, False)]
+
+In the partners form each consults with his partner, by the table's ``sides``; without
+``names`` the seats are named by their numbers:
+
+>>> from bezique.games.bezique.chouette import ChouetteOptions
+>>> partners = GAMES["chouette"](ChouetteOptions(form="partners"))
+>>> view = table_view(partners.deal(0, seed=3).observation(2), sides=partners.sides)
+>>> [(o["name"], o["consults"]) for o in view["others"]]
+[('Seat 2', 0), ('Seat 3', 1)]
 """
 
 from __future__ import annotations
@@ -43,6 +51,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import Card, Suit
+from ..core.errors import quoted
 from ..core.events import Played, TrickWon
 
 __all__ = ["PER_SEAT", "inner_observation", "table_view"]
@@ -124,35 +133,39 @@ def _last_trick_played(events: object) -> tuple[list[dict[str, Any]], int | None
     return plays, winner
 
 
-def table_view(observation: object, names: Sequence[str], *,
+def table_view(observation: object, names: Sequence[str] | None = None, *,
                show_counts: bool = True, sides: Sequence[int] | None = None
                ) -> dict[str, Any]:
     """The table as ``observation``'s seat sees it, as JSON-ready data.
 
-    ``names`` names the table's seats. ``show_counts=False`` leaves out the running
-    counts of a game of memory (each seat's points and tricks, the sides' totals),
-    which its players keep in their heads (Sixty-Six, SS 27; Binocle).
+    ``names`` names the table's seats (a ``ValueError`` when it leaves one out, a
+    ``TypeError`` for a name that is not text); ``None`` names them ``Seat 0``,
+    ``Seat 1``... up to the highest seat the observation (or ``sides``) speaks of.
+    ``show_counts=False`` leaves out the running counts of a game of memory (each seat's
+    points and tricks, the sides' totals), which its players keep in their heads
+    (Sixty-Six, SS 27; Binocle).
 
-    The result: ``viewer`` (the observer's seat; ``None`` for a spectator), ``own``
-    (the seat whose hand the viewer holds or consults on, drawn face up as his own;
-    ``None`` for a spectator, who sees the table from nobody's side), ``seats`` in seat
-    order (``seat``, ``name``, ``hand``, ``in_hand``,
-    ``table``, ``points``, ``tricks``, ``dealer``, ``to_move``, ``side``), ``sides``,
-    ``side_points``, ``phase``, ``stock`` (``{"size", "closed"}``, or ``None`` in a game
-    with no stock), ``turn_up``, ``trump`` (a suit letter; ``""`` before trumps are
-    made; ``None`` in a game without), ``trick`` and ``last_trick`` (``[{"seat",
-    "card"}]``), ``trick_leader``, ``winning``, ``last_winner``; ``others``: at a table
-    around a game of two (Chouette), the table's seats that hold no cards (``seat``,
-    ``name``, ``consults``: the seat of the player of his side whose hand he consults
-    on, or ``None``; ``box``), each seat of ``seats`` then marked ``box`` too (the
-    observation's ``box``); ``[]`` elsewhere. ``sides`` (the table's side of each seat,
-    when the game has them) says who consults with whom; without it, everyone but the
-    box consults with the player who is not the box.
+    The result: ``viewer`` (the observer's seat; ``None`` for a spectator), ``own`` (the
+    seat whose hand the viewer holds or consults on, drawn face up as his own; ``None``
+    for a spectator, who sees the table from nobody's side), ``seats`` in seat order
+    (``seat``, ``name``, ``hand``, ``in_hand``, ``table``, ``points``, ``tricks``,
+    ``dealer``, ``to_move``, ``side``), ``sides``, ``side_points``, ``phase``, ``stock``
+    (``{"size", "closed"}``, or ``None`` in a game with no stock), ``turn_up``,
+    ``trump`` (a suit letter; ``""`` before trumps are made; ``None`` in a game
+    without), ``trick`` and ``last_trick`` (``[{"seat", "card"}]``, the seat ``None``
+    where the observation does not tell it; ``trick`` ``None`` in a game whose
+    observation has no trick), ``trick_leader``, ``winning``, ``last_winner``;
+    ``others``: at a table around a game of two (Chouette), the table's seats that hold
+    no cards (``seat``, ``name``, ``consults``: the seat of the player of his side whose
+    hand he consults on, or ``None``; ``box``), each seat of ``seats`` then marked
+    ``box`` too (the observation's ``box``); ``[]`` elsewhere. ``sides`` (the table's
+    side of each seat, when the game has them) says who consults with whom; without it,
+    everyone but the box consults with the player who is not the box.
     """
     hand_value = _field(observation, "hand")
     if not isinstance(hand_value, (tuple, list)):
-        raise TypeError(f"table_view reads a seat's observation (with a hand), not"
-                        f" {type(observation).__name__}")
+        raise TypeError(f"a table is read from a seat's observation (with a hand), not"
+                        f" {quoted(observation)}")
     viewer = _seat_number(_field(observation, "seat"))
     spectator = viewer is not None and viewer < 0
     inner = inner_observation(observation)
@@ -176,8 +189,19 @@ def table_view(observation: object, names: Sequence[str], *,
     n = max(n, seat + 1)
     at_table = table_seats if table_seats is not None and len(table_seats) == n \
         else list(range(n))
+    box: int | None = _seat_number(_field(outer, "box")) if outer is not None else None
+    if names is None:
+        spoken = [*at_table, viewer if viewer is not None else 0, box if box is not None else 0]
+        table_size = max(max(spoken) + 1, len(sides) if sides is not None else 0)
+        names = [f"Seat {s}" for s in range(table_size)]
+    elif isinstance(names, str) or not isinstance(names, Sequence):
+        raise TypeError(f"names must be a sequence of the seats' names, not {quoted(names)}")
+    for name in names:
+        if not isinstance(name, str):
+            raise TypeError(f"names: a seat's name is text, not {quoted(name)}")
     if len(names) <= max(at_table):
-        raise ValueError(f"names must name each of the table's seats: {len(names)} given")
+        raise ValueError(f"names must name each of the table's seats ({max(at_table) + 1}),"
+                         f" not {quoted(names)}")
 
     # the hand drawn at the bottom, face up: the one the viewer plays or consults on
     own: int | None = None if spectator else seat
@@ -188,7 +212,7 @@ def table_view(observation: object, names: Sequence[str], *,
     tables = _per_seat(_field(observation, "tables"), n)
     points = _per_seat(_field(observation, "points"), n) if show_counts else None
     tricks_won = _per_seat(_field(observation, "tricks_won"), n) if show_counts else None
-    sides = _per_seat(_field(observation, "sides"), n)
+    seat_sides = _per_seat(_field(observation, "sides"), n)  # the drawn seats' sides
     dealer = _seat_number(_field(observation, "dealer"))
     to_move = _seat_number(_field(observation, "to_move"))
 
@@ -214,7 +238,7 @@ def table_view(observation: object, names: Sequence[str], *,
             "points": int(points[s]) if points is not None else None,
             "tricks": int(tricks_won[s]) if tricks_won is not None else None,
             "dealer": dealer == s, "to_move": to_move == s,
-            "side": int(sides[s]) if sides is not None else None,
+            "side": int(seat_sides[s]) if seat_sides is not None else None,
         })
 
     stock = None
@@ -232,6 +256,7 @@ def table_view(observation: object, names: Sequence[str], *,
     last_winner = _seat_number(_field(observation, "last_winner"))
     leader = _field(observation, "trick_leader")
     trick = _field(observation, "trick")
+    has_trick = hasattr(observation, "trick")
     if leader is None and n == 2 and isinstance(trick, (tuple, list)) and len(trick) == 1 \
             and to_move in (0, 1):
         leader = 1 - to_move  # at two, the card down is the other seat's lead
@@ -245,9 +270,7 @@ def table_view(observation: object, names: Sequence[str], *,
         if [e["card"] for e in plays] == [e["card"] for e in last_trick]:
             last_trick, last_winner = plays, won
     others: list[dict[str, Any]] = []
-    box: int | None = None
     if outer is not None and table_seats is not None:
-        box = _seat_number(_field(outer, "box"))
         box = box if box is not None and box in range(len(names)) else None
         for entry in seats:
             entry["box"] = entry["seat"] == box
@@ -271,17 +294,17 @@ def table_view(observation: object, names: Sequence[str], *,
         "viewer": None if spectator else viewer,
         "own": at_table[own] if own is not None else None,
         "seats": seats,
-        "sides": [int(x) for x in sides] if sides is not None and len(set(sides)) < n
-        else None,
+        "sides": [int(x) for x in seat_sides]
+        if seat_sides is not None and len(set(seat_sides)) < n else None,
         "side_points": [int(x) for x in side_points]
-        if show_counts and sides is not None and isinstance(side_points, (tuple, list))
+        if show_counts and seat_sides is not None and isinstance(side_points, (tuple, list))
         else None,
         "phase": phase if isinstance(phase, str) else None,
         "stock": stock,
         "turn_up": _card(turn_up) if turn_up is not None and not isinstance(turn_up, bool)
         else None,
         "trump": trump,
-        "trick": seated(_trick(trick, leader, n)),
+        "trick": seated(_trick(trick, leader, n)) if has_trick else None,
         "trick_leader": at(_seat_number(leader)),
         "winning": at(winning),
         "last_trick": seated(last_trick),
