@@ -554,6 +554,13 @@ def shoot(page: Page, name: str) -> None:
     assert (SCREENSHOTS / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def whole_deal_delay(game: str) -> str:
+    """The computer delay of a whole-deal test's server: where the person sits a deal out
+    (three-handed Sixty-Six's dealer), one that lets the page read the end of the deal
+    he played before the computers, playing the next one alone, end that one too."""
+    return "0.15" if game == "sixtysix3" else "0"
+
+
 def whole_deal(page: Page, game: str, *, desktop: bool, shot_at: int = 6) -> int:
     """Click legal choices (cards mostly) until a deal the person played in ends and its
     panel shows (the first, or the second when he sat the first out: the dealer of
@@ -593,7 +600,7 @@ def whole_deal(page: Page, game: str, *, desktop: bool, shot_at: int = 6) -> int
 def test_a_whole_deal_of_every_game_at_a_desktop(
         game: str, start_server: conftest.StartServer,
         contexts: Callable[..., BrowserContext], tmp_path: Path) -> None:
-    url, _ = start_server(serve_args(tmp_path))
+    url, _ = start_server(serve_args(tmp_path, whole_deal_delay(game)))
     t = new_table(url, game, seats_for(game))
     page = open_page(contexts(viewport=DESKTOP), url + t["seats"][0]["url"])
     assert page.text_content("#subtitle") == "You are Ann."
@@ -618,7 +625,7 @@ def test_a_whole_deal_of_every_game_at_a_desktop(
 def test_a_whole_deal_at_a_phone(
         game: str, start_server: conftest.StartServer,
         contexts: Callable[..., BrowserContext], tmp_path: Path) -> None:
-    url, _ = start_server(serve_args(tmp_path))
+    url, _ = start_server(serve_args(tmp_path, whole_deal_delay(game)))
     t = new_table(url, game, seats_for(game))
     page = open_page(contexts(viewport=PHONE, device_scale_factor=2, is_mobile=True,
                               has_touch=True), url + t["seats"][0]["url"])

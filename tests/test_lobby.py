@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from wsclient import Client
 
 from bezique.games import GAMES
 from bezique.server.app import create_app
@@ -37,13 +38,6 @@ def new_table(c: TestClient, game: str, seats: list[dict[str, str]]) -> dict[str
     assert r.status_code == 200, r.text
     out: dict[str, Any] = r.json()
     return out
-
-
-def next_view(ws: Any) -> dict[str, Any]:
-    while True:
-        m: dict[str, Any] = json.loads(ws.receive_text())
-        if m["type"] == "view":
-            return m
 
 
 # -- the games in words ---------------------------------------------------------------------
@@ -132,7 +126,7 @@ def test_an_open_seat_is_listed_taken_once_and_stored_hashed(client: TestClient,
     assert token.encode() not in (tmp_path / "tables.db").read_bytes()
     # the seat's link works
     with client.websocket_connect(f"/ws/{tid}?token={token}") as ws:
-        view = next_view(ws)
+        view = Client.of_testclient(ws, "Bob").first_view()
         assert view["seat"] == 1 and view["players"][1]["name"] == "Bob Stranger"
 
 
@@ -173,22 +167,28 @@ def test_a_computer_never_plays_for_an_open_seat(client: TestClient) -> None:
     tid = t["table"]
     service = client.app.state.service  # type: ignore[attr-defined]
     live = service.table(tid)
-    for _ in range(50):  # the computer's lead, if it leads, and then nothing
-        client.get(f"/api/tables/{tid}")
-    assert live.match.state.current_player() == 1 and live.seq <= 1
+    # computer players play only while someone watches: a spectator, to see the
+    # computer's lead, if it leads, and then nothing
+    with client.websocket_connect(f"/ws/{tid}") as watching:
+        Client.of_testclient(watching, "spectator").view_where(lambda v: v["to_move"] == 1)
+        for _ in range(50):
+            client.get(f"/api/tables/{tid}")
+        assert live.match.state.current_player() == 1 and live.seq <= 1
     assert service.computer_plan(tid) is None
     token = client.post(f"/api/tables/{tid}/join",
                         json={"seat": 1, "name": "Bob"}).json()["token"]
     with client.websocket_connect(f"/ws/{tid}?token={token}") as ws:
-        view = next_view(ws)
-        while not view["your_turn"]:
-            view = next_view(ws)
+        bob = Client.of_testclient(ws, "Bob")
+        bob.first_view()
+        view = bob.view_where(lambda v: v["your_turn"])
         seq = view["seq"]
-        ws.send_text(json.dumps({"type": "act", "seq": seq,
-                                 "action": view["legal"][0]["notation"]}))
-        while view["seq"] < seq + 2 and not view["over"]:  # his move, and the computer's
-            view = next_view(ws)
-    assert service.table(tid).seq >= seq + 2 or view["over"]
+        # his move (and the draw and the lead after it, when it won a trick: his own
+        # turns still), and the computer's
+        while bob.view["your_turn"] and not bob.view["over"]:
+            assert bob.act()["type"] == "ack"
+        mark = bob.view["seq"]
+        view = bob.view_where(lambda v: v["seq"] > mark or v["over"])
+    assert service.table(tid).seq >= max(seq + 2, mark + 1) or view["over"]
 
 
 # -- the favicon and the lobby page --------------------------------------------------------

@@ -26,6 +26,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
+from wsclient import Client
 
 from bezique.core.errors import OptionError
 from bezique.games import GAMES, make_game
@@ -250,11 +251,8 @@ def test_a_person_sees_the_computers_moves_as_soon_as_he_connects(client: TestCl
     time.sleep(0.3)
     assert seq_of(client, t["table"]) == 0
     with client.websocket_connect(f"/ws/{t['table']}?token={t['seats'][2]['token']}") as ws:
-        while True:
-            m = json.loads(ws.receive_text())
-            if m["type"] == "view" and m["your_turn"]:
-                break
-        assert m["seq"] == seq_of(client, t["table"])
+        view = Client.of_testclient(ws, "person").view_where(lambda v: v["your_turn"])
+        assert view["seq"] == seq_of(client, t["table"])
 
 
 # -- 4. the search players' thinking shared out fairly -----------------------------------------

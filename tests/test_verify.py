@@ -23,6 +23,7 @@ from typing import Any
 import conftest
 import pytest
 from click.testing import CliRunner
+from wsclient import Client
 
 from bezique.cli import verify as verify_module
 from bezique.cli.main import cli
@@ -102,14 +103,14 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
         published: dict[int, str] = {}
         deadline = time.monotonic() + 120
         with ws_client.connect(url.replace("http", "ws") + f"/ws/{tid}") as ws:
-            while True:
+            spectator = Client.of_websockets(ws, "spectator", timeout=30)
+            view = spectator.first_view()
+            while True:  # the view held, as each update changes it
                 assert time.monotonic() < deadline, "the computers did not finish"
-                message = json.loads(ws.recv(timeout=30))
-                if message.get("type") != "view":
-                    continue
-                published.setdefault(message["deal"], message["commitment"])
-                if message["over"]:
+                published.setdefault(view["deal"], view["commitment"])
+                if view["over"]:
                     break
+                view = spectator.next_view()
         info = get(f"{url}/api/tables/{tid}")
         deals = []
         k = 1

@@ -187,6 +187,8 @@ class Hub:
         self.computer_delay = computer_delay
         self.conns: dict[str, set[_Conn]] = {}
         self.running: set[str] = set()
+        #: tables whose running task must look again before it stops (see computers)
+        self.again: set[str] = set()
         self.told: dict[str, int] = {}  # the seq of the last views sent at each table
         #: each table's players as its last view gave them (names and kinds)
         self.roster: dict[str, list[dict[str, Any]]] = {}
@@ -304,8 +306,13 @@ class Hub:
         """Let the computer players take their turns at ``table_id`` (one task a table),
         while someone is there to see them: a table nobody watches pauses (its computer
         players would otherwise play on for nobody, a search player for minutes of a
-        worker's time) and goes on when someone connects (the socket calls this again)."""
-        if table_id in self.running or not self.watched(table_id):
+        worker's time) and goes on when someone connects (the socket calls this again).
+        When the table's task is already running it is told to look again before it
+        stops: it may have found no computer to move just before this call's action."""
+        if not self.watched(table_id):
+            return
+        if table_id in self.running:
+            self.again.add(table_id)
             return
         self.running.add(table_id)
         self.spawn(self._computers(table_id))
@@ -313,8 +320,11 @@ class Hub:
     async def _computers(self, table_id: str) -> None:
         try:
             while self.watched(table_id):  # the last one gone: paused before the next turn
+                self.again.discard(table_id)
                 plan = await self.call(self.service.computer_plan, table_id)
                 if plan is None:
+                    if table_id in self.again:  # an action meanwhile: a computer's turn?
+                        continue
                     return
                 await asyncio.sleep(self.computer_delay)
                 notation = await self.think(plan, table_id)
@@ -325,6 +335,7 @@ class Hub:
             return  # the store is unavailable: the next action or restart takes it up
         finally:
             self.running.discard(table_id)
+            self.again.discard(table_id)
 
     async def think(self, plan: Plan, table_id: str = "") -> str:
         """A computer player's choice: the quick players in a worker thread, the search
