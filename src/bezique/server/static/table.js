@@ -105,6 +105,17 @@ function cardEl(card, place, seat) {
 function cardRow(cards, place, seat, extraClass) {
   const row = el("div", null, { class: `cards ${extraClass || ""}`.trim() });
   row.style.setProperty("--n", String(Math.max(cards.length, 1)));
+  const known = cards.filter(Boolean);
+  if (known.length && known.length < cards.length) {
+    // another's hand, some of it known: the known cards first, then a break (a new line
+    // at a phone, where the row wraps so no known card is squeezed to a sliver), the backs
+    row.classList.add("mixed");
+    row.style.setProperty("--m", String(cards.length - known.length));
+    for (const card of known) row.append(cardEl(card, place, seat));
+    row.append(el("span", null, { class: "break", "aria-hidden": "true" }));
+    for (let i = known.length; i < cards.length; i += 1) row.append(cardEl(null, place, seat));
+    return row;
+  }
   for (const card of cards) row.append(cardEl(card, place, seat));
   return row;
 }
