@@ -283,7 +283,11 @@ def test_the_gate_serves_clients_in_turn_and_a_waiting_person_first() -> None:
         return order
 
     # c's person first; then b (never served) and a in turn; a's own in arrival order
-    assert asyncio.run(scenario()) == ["c0", "b0", "a0", "b1", "a1", "a2", "a3"]
+    # in a thread of its own: Playwright's sync API (the browser tests, session-wide)
+    # keeps an event loop running in the main thread
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        order = pool.submit(asyncio.run, scenario()).result()
+    assert order == ["c0", "b0", "a0", "b1", "a1", "a2", "a3"]
 
 
 def test_one_clients_many_tables_do_not_keep_anothers_waiting(

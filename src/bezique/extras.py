@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from .core.errors import BeziqueError
 
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "server": ("starlette", "uvicorn", "sqlalchemy", "psycopg"),
+    "server": ("starlette", "uvicorn", "sqlalchemy", "psycopg", "orjson"),
     "tournament": ("openskill", "matplotlib"),
     "cluster": ("ray",),
 }
