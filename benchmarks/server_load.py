@@ -179,22 +179,37 @@ def cpu_seconds(pid: int) -> float:
         return 0.0
 
 
+def machine_busy() -> tuple[float, float]:
+    """The machine's CPU seconds so far: busy (all but idle and I/O wait), and all."""
+    try:
+        with open("/proc/stat") as f:
+            ticks = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return 0.0, 0.0
+    hz = os.sysconf("SC_CLK_TCK")
+    idle = ticks[3] + (ticks[4] if len(ticks) > 4 else 0)
+    return (sum(ticks) - idle) / hz, sum(ticks) / hz
+
+
 class Usage:
-    """The CPU the servers and this client used from ``start()`` to ``stop()``."""
+    """The CPU the servers, this client and the whole machine (the database's own
+    processes among them) used from ``start()`` to ``stop()``."""
 
     def __init__(self, pids: Sequence[int]) -> None:
         self.pids = list(pids)
-        self.server = self.client = self.wall = 0.0
+        self.server = self.client = self.wall = self.busy = 0.0
 
     def start(self) -> None:
         self._s = [cpu_seconds(p) for p in self.pids]
         self._c = time.process_time()
         self._w = time.monotonic()
+        self._m = machine_busy()[0]
 
     def stop(self) -> None:
         self.server = sum(cpu_seconds(p) - s for p, s in zip(self.pids, self._s, strict=True))
         self.client = time.process_time() - self._c
         self.wall = time.monotonic() - self._w
+        self.busy = machine_busy()[0] - self._m
 
 
 async def run(game: str, tables: list[tuple[int, str, list[str]]], seconds: float,
@@ -266,7 +281,8 @@ def measure(args: argparse.Namespace, src: str | None) -> list[str]:
         f"  bytes received by the clients per action: {received / max(1, len(ms)):.0f}",
         f"  server CPU per action: {usage.server / max(1, len(ms)) * 1000:.2f} ms",
         f"  CPU, share of one core: servers {usage.server / wall:.2f}"
-        f" ({usage.server / wall / len(servers):.2f} each), load client {usage.client / wall:.2f}",
+        f" ({usage.server / wall / len(servers):.2f} each), load client {usage.client / wall:.2f};"
+        f" the machine's {os.cpu_count()} cores busy {usage.busy / wall:.2f}",
         f"  server memory (resident, all): {memory / 1024:.0f} MiB",
     ]
 

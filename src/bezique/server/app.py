@@ -668,13 +668,24 @@ def create_app(database: str | None = None, *, computer_delay: float = 0.3,
         conns = [c for c in hub.conns.get(table_id, ()) if not c.closed]
 
         def take() -> tuple[int, list[dict[str, Any]], bool]:
-            # one worker call: the action, every connection's view after it, who is next
+            # the action, every connection's view after it, who is next
             done = service.act(table_id, seat, message.get("seq"), message.get("action"))
-            views = service.views(table_id, [c.seat for c in conns])
-            return done, views, service.computer_to_move(table_id)
+            return done, *seen()
+
+        def seen() -> tuple[list[dict[str, Any]], bool]:
+            return (service.views(table_id, [c.seat for c in conns]),
+                    service.computer_to_move(table_id))
 
         try:
-            seq, views, computer_next = await hub.quick(take)
+            if hub.inline:
+                seq, views, computer_next = take()
+            else:
+                # the action stored in a worker (a round trip to the database), and the
+                # views, made from the table in memory, here: a worker making them would
+                # contend with this loop for the interpreter at every step
+                seq = await hub.call(service.act, table_id, seat, message.get("seq"),
+                                     message.get("action"))
+                views, computer_next = seen()
         except (ServiceError, StoreError) as exc:
             conn.put({"type": "error", "message": str(exc)})
             await hub.send_view(table_id, conn)

@@ -173,6 +173,10 @@ class Store:
         # meet its lock wait in its busy handler's growing sleeps (a tail of hundreds of
         # milliseconds); in turn here they wait only for each other's commit
         self._writing = threading.Lock() if url.startswith("sqlite") else None
+        # the connection of each thread that stores actions (append; PostgreSQL)
+        self._by_thread = threading.local()
+        self._kept: list[Any] = []  # those connections, closed with the store
+        self._kept_lock = threading.Lock()
         # SQLite: the driver's connection that stores the actions (append)
         self._writer: Any = None
         self._writer_fairy: Any = None
@@ -205,6 +209,11 @@ class Store:
         return self._writing if self._writing is not None else contextlib.nullcontext()
 
     def close(self) -> None:
+        with self._kept_lock:
+            kept, self._kept = self._kept, []
+        for fairy in kept:
+            with contextlib.suppress(Exception):
+                fairy.close()
         if self._writing is not None:
             with self._writing:
                 self._drop_writer()
@@ -244,8 +253,8 @@ class Store:
         The statements go through the driver's own connection: an action is the server's
         most frequent write, and SQLAlchemy's work around each statement cost more than
         the database's own (SQLite: about 225 us an action, against 70 this way). SQLite
-        keeps one connection for it (one writer at a time); PostgreSQL takes one from the
-        pool for each action (several processes and threads write at once)."""
+        keeps one connection for it (one writer at a time); on PostgreSQL each thread that
+        stores actions keeps one (several processes and threads write at once)."""
         if self._writing is not None:
             with self._writing:
                 try:
@@ -261,17 +270,21 @@ class Store:
                     raise StoreError(f"the action could not be stored: {str(exc)[:200]}"
                                      ) from None
             return
-        fairy: Any = None
+        # each worker thread keeps a connection for its actions: taking one from the
+        # pool for each action cost a round trip more (the pool's check that it lives)
+        mine = self._by_thread
         try:
-            fairy = self.engine.raw_connection()
-            self._append_to(fairy.driver_connection, table_id, seq, deal_no, seat, notation,
-                            new_deal, over, summary)
-            fairy.close()  # back to the pool
+            if getattr(mine, "fairy", None) is None:
+                mine.fairy = self.engine.raw_connection()
+                with self._kept_lock:
+                    self._kept.append(mine.fairy)
+            self._append_to(mine.fairy.driver_connection, table_id, seq, deal_no, seat,
+                            notation, new_deal, over, summary)
         except Stale:
-            fairy.close()
             raise
         except (self._driver_error, SQLAlchemyError) as exc:
-            if fairy is not None:
+            fairy, mine.fairy = getattr(mine, "fairy", None), None
+            if fairy is not None:  # the next action opens another
                 with contextlib.suppress(Exception):
                     fairy.invalidate()
             raise StoreError(f"the action could not be stored: {str(exc)[:200]}") from None
