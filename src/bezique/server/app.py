@@ -160,16 +160,19 @@ class _Conn:
             self.put(update)
 
     async def write(self) -> None:
-        """Send the queued messages in order, each within ``SEND_SECONDS``: a client
-        that stops reading (its socket's buffers full) is cut off then."""
+        """Send the queued messages in order, those queued at once within
+        ``SEND_SECONDS``: a client that stops reading (its socket's buffers full) is cut
+        off then."""
         try:
             while not self.closed:
                 await self.ready.wait()
-                while self.outbox and not self.closed:
-                    text = self.outbox.popleft()
-                    # a deadline, not wait_for: no task made for every message
-                    async with self.sending, asyncio.timeout(SEND_SECONDS):
-                        await self.ws.send_text(text)
+                # what is queued now, written within one deadline (a deadline, not
+                # wait_for: no task made for every message)
+                async with asyncio.timeout(SEND_SECONDS):
+                    while self.outbox and not self.closed:
+                        text = self.outbox.popleft()
+                        async with self.sending:
+                            await self.ws.send_text(text)
                 self.ready.clear()
         except TimeoutError:
             self.drop()
