@@ -63,8 +63,8 @@ SPY = """
           }
           spy.last = v;
           spy.updates += 1;
+          if (Number.isInteger(m.ack)) spy.acks.push(m.ack);
         }
-        else if (m.type === "ack") spy.acks.push(m.seq);
         else if (m.type === "error") spy.errors.push(m.message);
       });
     }

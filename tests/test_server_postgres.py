@@ -122,6 +122,10 @@ class Client:
             self.held.apply(m)
             if m["type"] == "error":
                 self.errors.append(m["message"])
+            if "ack" in m:  # an action's answer: its update, carrying the ack
+                ack = {"type": "ack", "seq": m["ack"]}
+                if wanted(ack):
+                    return ack
             if wanted(m):
                 return m
 

@@ -152,7 +152,7 @@ def test_tokens_are_kept_under_the_agreed_key() -> None:
 def test_protocol_messages_and_reconnection() -> None:
     table = code_of("table.js")
     for needle in ['type: "act"', 'type: "ping"', '"view"', '"update"', "story_from",
-                   '"ack"', '"error"', "wss:",
+                   "message.ack", '"error"', "wss:",
                    "/ws/", "PING_EVERY = 20000", "FIRST_DELAY = 500", "MAX_DELAY = 5000",
                    "Reconnecting…", "delay * 2"]:
         assert needle in table, needle

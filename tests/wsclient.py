@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 #: what the server's messages are, and the fields of an update that are not the view's
-TYPES = ("view", "update", "ack", "error", "pong")
-UPDATE_ONLY = ("type", "story_from", "story")
+TYPES = ("view", "update", "error", "pong")
+UPDATE_ONLY = ("type", "story_from", "story", "ack")
 
 
 class Held:
@@ -159,9 +159,12 @@ class Client:
 
     def answer(self) -> dict[str, Any]:
         """The answer (ack, error, pong) to the message just sent, updates meanwhile
-        applied."""
+        applied. An action's answer is the update that carries ``ack`` (the action
+        stored, and this its update): given as ``{"type": "ack", "seq": n}``."""
         while True:
             m = self.receive()
+            if m["type"] == "update" and "ack" in m:
+                return {"type": "ack", "seq": m["ack"]}
             if m["type"] not in ("view", "update"):
                 return m
 

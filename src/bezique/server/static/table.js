@@ -680,7 +680,7 @@ function render() {
 // An `update`: the fields that changed, and the story's new lines from `story_from`.
 function applyUpdate(message) {
   for (const [key, value] of Object.entries(message)) {
-    if (key === "type" || key === "story" || key === "story_from") continue;
+    if (key === "type" || key === "story" || key === "story_from" || key === "ack") continue;
     view[key] = value;
   }
   if (Number.isInteger(message.story_from) && Array.isArray(message.story)) {
@@ -720,12 +720,9 @@ function onMessage(event) {
     if (!view) return; // an update comes only after the view it changes
     applyUpdate(message);
     if (Number.isInteger(message.seq)) latestSeq = Math.max(latestSeq ?? 0, message.seq);
+    // the answer to this client's own action: stored, and this is its update
+    if (Number.isInteger(message.ack)) pending = false;
     render();
-  } else if (message.type === "ack") {
-    latestSeq = message.seq; // the view of that seq follows; act only on it
-    pending = false;
-    enableChoices();
-    showStatus();
   } else if (message.type === "error") {
     problem = typeof message.message === "string" ? message.message : "error";
     pending = false;
