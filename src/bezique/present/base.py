@@ -229,7 +229,8 @@ def name_seats(text: str, seats: Seats) -> str:
     """The score sheet's summaries speak of ``seat 0``; on screen, use the names, the
     verb after them agreeing: "You knock", "Left & Right win" (not "You knocks", "Left &
     Right wins")."""
-    you = seats.names[seats.human] == "You"  # the default name takes "You win"
+    # the default name takes "You win" (no one is "You" to a spectator, seat -1)
+    you = 0 <= seats.human < len(seats.names) and seats.names[seats.human] == "You"
 
     def name(m: re.Match[str]) -> str:
         found = [int(x) for x in re.findall(r"\d", m.group(1))]
@@ -533,7 +534,8 @@ class GameView:
                 if type(e) in self.after:
                     lines.append(self.after[type(e)])
             i += 1
-        return lines
+        # the engine's reasons speak of "seat 1" (a claim judged, a game won): by name
+        return [name_seats(x, seats) if "seat " in x else x for x in lines]
 
     def tell(self, event: Event, names: Names) -> str:
         """One event in a sentence: its own words, unless the game tells it otherwise."""

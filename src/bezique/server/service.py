@@ -24,7 +24,7 @@ from ..core.errors import BeziqueError, OptionError
 from ..core.game import SPECTATOR, Game, Observation, State
 from ..core.match import Match
 from ..games import GAMES, make_game
-from ..present import GameView, Seats, Story, played_tricks, show, view_for
+from ..present import GameView, Seats, Story, name_seats, played_tricks, show, view_for
 from ..present.table import table_view
 from .store import DealRow, SeatTaken, Stale, Store, StoreError, TableRow, commitment, now
 
@@ -46,6 +46,22 @@ MAX_STORY = 1000
 #: memory ("true") or not ("false"); not one of the game's options
 SHOW_COUNTS = "show_counts"
 MAX_OPEN = 50  # open tables listed
+
+
+def _named_sheet(sheet: dict[str, Any], seats: Seats) -> dict[str, Any]:
+    """The score sheet's JSON with its notes and summary speaking of the players by name
+    (the sheet's own text says "seat 1")."""
+    def named(notes: Any) -> Any:
+        return [name_seats(n, seats) for n in notes] if isinstance(notes, list) else notes
+
+    out = dict(sheet)
+    for key in ("deals", "games"):
+        if isinstance(out.get(key), list):
+            out[key] = [r | {"notes": named(r.get("notes"))} if isinstance(r, dict) else r
+                        for r in out[key]]
+    if isinstance(out.get("summary"), str):
+        out["summary"] = name_seats(out["summary"], seats)
+    return out
 
 
 def game_options(stored: dict[str, str]) -> dict[str, Any]:
@@ -530,7 +546,7 @@ class TableService:
                                 sides=getattr(state, "sides", None)),
             "legal": legal, "story": shared["story"], "show_counts": deal_view.show_counts,
             "deal_word": deal_view.deal_word,
-            "sheet": shared["sheet"], "over": match.is_over(), "summary": match.sheet.summary,
+            "sheet": shared["sheet"], "over": match.is_over(), "summary": shared["summary"],
             "revealed": shared["revealed"], "deal_end": shared["deal_end"],
         }
 
@@ -552,7 +568,9 @@ class TableService:
             finished = len(match.deals) if match.is_over() else len(match.deals) - 1
             per_deal = live.per_deal = {
                 "key": key,
-                "sheet": match.sheet.to_json() | {"labels": match.sheet.labels(names)},
+                "sheet": _named_sheet(match.sheet.to_json(), everyone)
+                | {"labels": match.sheet.labels(names)},
+                "summary": name_seats(match.sheet.summary, everyone),
                 "revealed": [{"deal": k, "url": f"/api/tables/{live.row.id}/deals/{k}"}
                              for k in range(1, finished + 1)],
                 "deal_end": self._deal_end(live, deal_view, everyone),
@@ -561,6 +579,7 @@ class TableService:
             "seq": live.seq, "names": names, "deal_view": deal_view,
             "story": self._story(live, everyone)[-MAX_STORY:],
             "sheet": per_deal["sheet"], "revealed": per_deal["revealed"],
+            "summary": per_deal["summary"],
             "deal_end": per_deal["deal_end"],
         }
         return live.shared
