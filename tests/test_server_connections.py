@@ -250,6 +250,18 @@ def test_a_binary_frame_is_refused_with_1003_and_no_traceback(
 
 # -- the bytes an action costs, and updates that add up to the view ------------------------------
 
+def at_the_table(a: Any, b: Any, w: Any) -> list[Client]:
+    """Ann's, Bob's and a spectator's clients, each with its first view, once both
+    seats are seen connected."""
+    clients = [Client.of_websockets(a, "Ann"), Client.of_websockets(b, "Bob"),
+               Client.of_websockets(w, "spectator")]
+    for c in clients:
+        c.first_view()
+    for c in clients[:2]:
+        c.view_where(lambda v: all(p["connected"] for p in v["players"]))
+    return clients
+
+
 def test_an_action_costs_each_connection_a_small_update(server: str) -> None:
     """After the first view, each connection's update for one Sixty-Six action within a
     deal is under SMALL_UPDATE bytes; the one that ends a deal carries its end (the
@@ -257,12 +269,7 @@ def test_an_action_costs_each_connection_a_small_update(server: str) -> None:
     t = two_people(server)
     with seated(server, t, 0) as a, seated(server, t, 1) as b, \
             connect(ws_url(server, t["table"]), ping_interval=None) as w:
-        clients = [Client.of_websockets(a, "Ann"), Client.of_websockets(b, "Bob"),
-                   Client.of_websockets(w, "spectator")]
-        for c in clients:
-            c.first_view()
-        for c in clients[:2]:
-            c.view_where(lambda v: all(p["connected"] for p in v["players"]))
+        clients = at_the_table(a, b, w)
         marks = [len(c.frames) for c in clients]
         play(clients, 70)
     within: list[tuple[int, str, int]] = []
@@ -285,12 +292,7 @@ def test_updates_applied_in_order_give_the_view_a_newcomer_is_sent(server: str) 
     t = two_people(server)
     with seated(server, t, 0) as a, seated(server, t, 1) as b, \
             connect(ws_url(server, t["table"]), ping_interval=None) as w:
-        clients = [Client.of_websockets(a, "Ann"), Client.of_websockets(b, "Bob"),
-                   Client.of_websockets(w, "spectator")]
-        for c in clients:
-            c.first_view()
-        for c in clients[:2]:
-            c.view_where(lambda v: all(p["connected"] for p in v["players"]))
+        clients = at_the_table(a, b, w)
         play(clients, 45)
         held = [c.view for c in clients]
         assert held[0]["deal"] >= 2 and held[0]["deal_end"] is not None

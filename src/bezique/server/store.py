@@ -284,7 +284,7 @@ class Store:
             raise
         except (self._driver_error, SQLAlchemyError) as exc:
             fairy, mine.fairy = getattr(mine, "fairy", None), None
-            if fairy is not None:  # the next action opens another
+            if fairy is not None and fairy.is_valid:  # the next action opens another
                 with contextlib.suppress(Exception):
                     fairy.invalidate()
             raise StoreError(f"the action could not be stored: {str(exc)[:200]}") from None
