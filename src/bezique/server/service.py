@@ -48,6 +48,15 @@ SHOW_COUNTS = "show_counts"
 MAX_OPEN = 50  # open tables listed
 
 
+def _seat_name(value: object, refusal: str) -> str:
+    """A player's name as given, its white space folded; ``refusal`` raised when it is
+    empty, unprintable or over ``MAX_NAME`` characters."""
+    name = " ".join(str(value).split())
+    if not name or not name.isprintable() or len(name) > MAX_NAME:
+        raise ServiceError(refusal)
+    return name
+
+
 def _named_sheet(sheet: dict[str, Any], seats: Seats) -> dict[str, Any]:
     """The score sheet's JSON with its notes and summary speaking of the players by name
     (the sheet's own text says "seat 1")."""
@@ -183,9 +192,8 @@ class TableService:
                 raise ServiceError(f"seat {i}: kind must be one of {', '.join(KINDS)}, not"
                                    f" {str(kind)[:20]!r}")
             default = {"human": "Player", "open": "Open seat"}.get(kind, "Computer")
-            name = " ".join(str(s.get("name") or default).split())
-            if not name or not name.isprintable() or len(name) > MAX_NAME:
-                raise ServiceError(f"seat {i}: a name is printable, 1 to {MAX_NAME} characters")
+            name = _seat_name(s.get("name") or default,
+                              f"seat {i}: a name is printable, 1 to {MAX_NAME} characters")
             if kind == "rules":
                 try:
                     make_bot("rules", game, 0)
@@ -367,9 +375,7 @@ class TableService:
         (:class:`SeatTakenError`)."""
         if type(seat) is not int:
             raise ServiceError("seat: the number of an open seat")
-        name = " ".join(str(name or "").split())
-        if not name or not name.isprintable() or len(name) > MAX_NAME:
-            raise ServiceError(f"name: printable, 1 to {MAX_NAME} characters")
+        name = _seat_name(name or "", f"name: printable, 1 to {MAX_NAME} characters")
         token = secrets.token_urlsafe(16)
         with self._current(table_id) as live:
             if not 0 <= seat < len(live.row.players):
