@@ -17,6 +17,7 @@ from .binocle.auction import AuctionBinocle
 from .binocle.multi import FourHandedBinocle, ThreeHandedBinocle
 from .binocle.two_handed import Binocle, BinocleOptions
 from .kreutz import KreutzMariage, KreutzOptions
+from .napoleon import Napoleon, NapoleonOptions
 from .schnapsen import Schnapsen
 from .sixtysix import SixtySix, SixtySixOptions
 from .sixtysix_three import ThreeHandedSixtySix, ThreeHandedSixtySixOptions
@@ -36,6 +37,7 @@ GAMES: dict[str, type[Game]] = {  # type: ignore[type-arg]
     "binocleauction": AuctionBinocle,
     "sixtysix3": ThreeHandedSixtySix,
     "sixtysix4": KreutzMariage,
+    "napoleon": Napoleon,
 }
 
 
@@ -58,7 +60,8 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
                     "kreutzmariage": "sixtysix4", "kreuzmariage": "sixtysix4",
                     "twohandedbinocle": "binocle", "threehandedbinocle": "binocle3",
                     "fourhandedbinocle": "binocle4", "auctionbinocle": "binocleauction",
-                    "auctionpinochle": "binocleauction"})
+                    "auctionpinochle": "binocleauction",
+                    "nap": "napoleon"})
     if key not in aliases or aliases[key] not in GAMES:
         raise OptionError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
     cls = GAMES[aliases[key]]
@@ -75,7 +78,8 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
 __all__ = ["GAMES", "Bezique", "BeziqueOptions", "Binocle", "BinocleOptions",
            "Chinese", "ChineseOptions", "Chouette",
            "ChouetteOptions",
-           "FourHandedBezique", "FourHandedOptions", "KreutzMariage", "KreutzOptions", "Rubicon",
+           "FourHandedBezique", "FourHandedOptions", "KreutzMariage", "KreutzOptions", "Napoleon",
+           "NapoleonOptions", "Rubicon",
            "RubiconOptions", "SixtySix",
            "SixtySixOptions", "ThreeHandedBezique", "ThreeHandedSixtySix",
            "ThreeHandedSixtySixOptions", "ThreeHandedOptions", "make_game"]
