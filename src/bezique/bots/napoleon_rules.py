@@ -163,15 +163,15 @@ class NapoleonRulesBot(ReasoningBot):
     @staticmethod
     def _buy(obs: NapoleonObservation, legal: list[Action], why: list[str] | None
              ) -> Action:
-        """Keep a hand worth a call; else throw out the plain cards below a King that
-        are not of the best suit, to draw towards it (Peel: a stake a card)."""
+        """Keep a hand worth a call; else throw out two plain cards below a King that are
+        not of the best suit, to draw towards it (Peel: a stake a card, so few)."""
         hand = [int(c) for c in obs.hand]
         tricks, suit = likely_tricks(hand, len(obs.hand_sizes))
-        if tricks >= 2.5:
+        if tricks >= 1.5:
             if why is not None:
                 why.append(f"keeps a hand worth about {tricks:.1f} tricks")
             return next(a for a in legal if isinstance(a, Buy) and not a.cards)
-        out = tuple(sorted(c for c in hand if c >> 4 != suit and c & 15 < KING))[:3]
+        out = tuple(sorted(c for c in hand if c >> 4 != suit and c & 15 < KING))[:2]
         for a in legal:
             if isinstance(a, Buy) and tuple(sorted(int(c) for c in a.cards)) == out:
                 if why is not None:

@@ -89,6 +89,7 @@ RESULT_UNITS = {
     "sixtysix": "game points", "sixtysix3": "game points", "sixtysix4": "game points",
     "schnapsen": "game points",
     "rubicon": "hundreds", "chinese": "hundreds", "chouette": "hundreds",
+    "napoleon": "counters",
 }
 
 

@@ -211,15 +211,15 @@ class Bought(Event):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Called(BidMade):
-    """``seat`` called ``text`` (a :class:`Call`'s notation) or passed: "goes three",
-    "calls Napoleon"."""
+    """``seat`` called ``text`` (a :class:`Call`'s notation) or passed: "calls three",
+    "calls Napoleon", "passes"."""
 
     def describe(self, names: Names = NUMBERED) -> str:
         if self.text == "pass":
             return names.says(self.seat, "pass") + "."
         if self.text.startswith("go "):
             level = int(self.text[3:])
-            return names.says(self.seat, "go", CALL_NAMES[level]) + "."
+            return names.says(self.seat, "call", CALL_NAMES[level]) + "."
         return names.says(self.seat, "call", self.text.capitalize()) + "."
 
 
