@@ -635,7 +635,7 @@ def test_the_partner_offered_the_declaration_after_his_partners_trick_is_told_so
 
 WIDE_GAMES = [("bezique4", ()), ("binocle3", ()), ("binocleauction", ("widow=widow",)),
               ("binocle4", ("mode=partners",)), ("sixtysix4", ()), ("chouette", ("players=6",)),
-              ("rubicon", ())]
+              ("rubicon", ()), ("napoleon", ("players=6", "buying=true", "kitty=stake"))]
 SEATED = r"(?:you|You|Left|Right|Across|Second|Third|Fourth|Computer)"
 
 

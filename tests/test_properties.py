@@ -490,6 +490,14 @@ def _check_kreutz_deal(state: State, events: list[tuple[int, int, str]]) -> None
         assert sum(1 for _, _, r in events if r == "last trick") == 1
 
 
+def _check_napoleon_deal(state: State, events: list[tuple[int, int, str]]) -> None:
+    """Napoleon (EW 130): a trick counts one to its winner, nothing else scores in the
+    deal (the counters are paid at its end, by the deal's result); five at most."""
+    for seat, pts, reason in events:
+        assert reason == "trick" and pts == 1 and seat in range(state.game.num_players)
+    assert len(events) <= 5
+
+
 SCORE_RULES: dict[str, Callable[[State, list[tuple[int, int, str]]], None]] = {
     "bezique": _check_bezique_deal,
     "sixtysix": _check_sixtysix_deal,
@@ -509,6 +517,7 @@ SCORE_RULES: dict[str, Callable[[State, list[tuple[int, int, str]]], None]] = {
     "sixtysix3": lambda state, _events: _check_sixtysix_deal(
         state.inner, state.inner.score_events()),  # type: ignore[attr-defined]
     "sixtysix4": _check_kreutz_deal,
+    "napoleon": _check_napoleon_deal,
 }
 
 

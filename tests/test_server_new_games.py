@@ -20,7 +20,8 @@ from bezique.server.store import Store
 GAMES = [("binocle", {}), ("binocle", {"pack": "64"}), ("binocle3", {}), ("binocle4", {}),
          ("binocle4", {"mode": "partners"}), ("binocleauction", {}),
          ("binocleauction", {"widow": "widow", "players": "4"}), ("sixtysix3", {}),
-         ("sixtysix4", {})]
+         ("sixtysix4", {}), ("napoleon", {}),
+         ("napoleon", {"players": "6", "buying": "true", "kitty": "stake", "sedan": "peel"})]
 
 
 @pytest.mark.parametrize("name,options", GAMES)

@@ -323,9 +323,11 @@ class NapoleonOptions(Options):
 # -- the game -----------------------------------------------------------------------------
 
 class Napoleon(Game["NapoleonState"]):
-    """Napoleon (Enquire Within 130): four to six each for himself, five cards each, one
-    call round (two, three, four, Napoleon); the declarer's first lead makes trumps; he
-    is paid or pays each adversary by the tricks he called.
+    """Napoleon: four to six each for himself, five cards each; the highest caller of two,
+    three, four or all five tricks plays against the rest, his first lead making trumps.
+
+    Enquire Within 130; the declarer is paid by, or pays, each adversary by the tricks
+    he called.
 
     >>> game = Napoleon()
     >>> state = game.deal(dealer=3, seed=2)
