@@ -569,3 +569,18 @@ def test_a_whole_match_at_the_terminal(tmp_path: Path, opts: list[str]) -> None:
     assert "Match over" in out and "the calls" in out and "counters" in out
     assert "trumps" in out
     assert replay(read(path)).is_over()
+
+
+def test_the_board_shows_each_seats_calls_and_the_contract() -> None:
+    """The browser's board (``table_view``) carries what the terminal shows: each seat's
+    calls, the declarer's contract once the calls are over, trumps once led."""
+    from bezique.present.table import table_view
+    state = stacked(nap(), 3, FOUR_HANDS)
+    act(state, "go 2", "go 3", "pass")
+    board = table_view(state.observation(3), ["Ann", "Bob", "Cid", "Dan"])
+    assert [s["bids"] for s in board["seats"]] == [["go 2"], ["go 3"], ["pass"], []]
+    assert board["contract"] is None and board["trump"] == ""
+    act(state, "pass", "6H")
+    board = table_view(state.public_observation(), ["Ann", "Bob", "Cid", "Dan"])
+    assert board["contract"] == {"seat": 1, "text": "three tricks"}
+    assert board["trump"] == "H"

@@ -445,15 +445,17 @@ class Napoleon(Game["NapoleonState"]):
 
 @dataclasses.dataclass(frozen=True)
 class NapoleonObservation(TrickObservationN):
-    """A Napoleon observation adds: ``calls``, the calls so far as ``(seat, notation)``;
+    """A Napoleon observation adds: ``bids``, the calls so far as ``(seat, notation)``
+    (the name Auction Binocle's bids have, which the board reads);
     ``declarer`` (-1 until the calls are over, and in a void deal) and ``level`` (the
-    highest call so far, 0 for none), ``contract`` (the call in words, "" before),
+    highest call so far, 0 for none), ``contract`` (the declarer's call in words, ""
+    before and in a void deal),
     ``needed`` (tricks the declarer must win; with a Sedan, 0), ``pool`` (what the
     pool holds, the dealer's payment and the buyers' in), ``bought`` (cards each seat
     bought), ``discards`` (the cards this seat threw out face down; none in the public
     observation)."""
 
-    calls: tuple[tuple[int, str], ...]
+    bids: tuple[tuple[int, str], ...]
     declarer: int
     level: int
     contract: str
@@ -727,9 +729,10 @@ class NapoleonState(TrickStateN):
     def observation_fields(self, seat: int) -> dict[str, Any]:
         f = super().observation_fields(seat)
         d = self.declarer
-        f.update(calls=self.calls, declarer=d if self.phase in (PLAY_PHASE, OVER_PHASE)
+        f.update(bids=self.calls, declarer=d if self.phase in (PLAY_PHASE, OVER_PHASE)
                  else -1, level=self.level,
-                 contract=_contract(d, self.level) if self.phase in (PLAY_PHASE, OVER_PHASE)
+                 contract=_contract(self.level) if d >= 0 and self.phase in (PLAY_PHASE,
+                                                                             OVER_PHASE)
                  else "",
                  needed=CALL_TRICKS.get(self.level, 0), pool=self.pool,
                  bought=tuple(self.bought),
@@ -752,14 +755,13 @@ class NapoleonState(TrickStateN):
                 f" {[card_name(c) for t in self.tables for c in t]}")
 
 
-def _contract(declarer: int, level: int) -> str:
-    if declarer < 0:
-        return "no call: the deal is void"
+def _contract(level: int) -> str:
+    """The declarer's call in words, for the board."""
     if level == SEDAN:
-        return f"seat {declarer}: Sedan (to lose every trick)"
+        return "Sedan (to lose every trick)"
     if level >= NAPOLEON:
-        return f"seat {declarer}: {CALL_NAMES[level]} (all five tricks)"
-    return f"seat {declarer}: {CALL_NAMES[level]} tricks"
+        return f"{CALL_NAMES[level]} (all five tricks)"
+    return f"{CALL_NAMES[level]} tricks"
 
 
 Napoleon.state_class = NapoleonState

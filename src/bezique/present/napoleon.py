@@ -66,7 +66,7 @@ class NapoleonView(GameView):
                    ) -> list[SeatLine]:
         o: Any = obs
         said: dict[int, list[str]] = {}
-        for seat, text in o.calls:
+        for seat, text in o.bids:
             said.setdefault(seat, []).append(_notation_words(text))
         out = []
         for seat in seats.order():
@@ -231,7 +231,7 @@ def _notation_words(text: str) -> str:
 def _standing(o: Any, seats: Seats) -> str:
     if not o.level:
         return "no call yet"
-    caller = next(s for s, t in reversed(o.calls) if t != "pass")
+    caller = next(s for s, t in reversed(o.bids) if t != "pass")
     return f"the call stands at {_call_words(o.level)} ({seats.label(caller)})"
 
 

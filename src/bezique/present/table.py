@@ -149,10 +149,13 @@ def table_view(observation: object, names: Sequence[str] | None = None, *,
     seat whose hand the viewer holds or consults on, drawn face up as his own; ``None``
     for a spectator, who sees the table from nobody's side), ``seats`` in seat order
     (``seat``, ``name``, ``hand``, ``in_hand``, ``table``, ``points``, ``tricks``,
-    ``dealer``, ``to_move``, ``side``), ``sides``, ``side_points``, ``phase``, ``stock``
+    ``dealer``, ``to_move``, ``side``, ``bids``: what the seat bid or called in an
+    auction, from the observation's ``bids`` as ``(seat, text)``), ``sides``, ``side_points``, ``phase``, ``stock``
     (``{"size", "closed"}``, or ``None`` in a game with no stock), ``turn_up``,
     ``trump`` (a suit letter; ``""`` before trumps are made; ``None`` in a game
-    without), ``trick`` and ``last_trick`` (``[{"seat", "card"}]``, the seat ``None``
+    without), ``contract`` (``{"seat", "text"}``: the declarer and his contract in words,
+    from the observation's ``declarer`` or ``bidder`` and ``contract``; ``None`` where
+    there is none), ``trick`` and ``last_trick`` (``[{"seat", "card"}]``, the seat ``None``
     where the observation does not tell it; ``trick`` ``None`` in a game whose
     observation has no trick), ``trick_leader``, ``winning``, ``last_winner``;
     ``others``: at a table around a game of two (Chouette), the table's seats that hold
@@ -215,6 +218,10 @@ def table_view(observation: object, names: Sequence[str] | None = None, *,
     seat_sides = _per_seat(_field(observation, "sides"), n)  # the drawn seats' sides
     dealer = _seat_number(_field(observation, "dealer"))
     to_move = _seat_number(_field(observation, "to_move"))
+    said: dict[int, list[str]] = {}
+    for entry in _field(observation, "bids") or ():
+        if isinstance(entry, (tuple, list)) and len(entry) == 2 and isinstance(entry[1], str):
+            said.setdefault(int(entry[0]), []).append(entry[1])
 
     seats = []
     for s in range(n):
@@ -239,6 +246,7 @@ def table_view(observation: object, names: Sequence[str] | None = None, *,
             "tricks": int(tricks_won[s]) if tricks_won is not None else None,
             "dealer": dealer == s, "to_move": to_move == s,
             "side": int(seat_sides[s]) if seat_sides is not None else None,
+            "bids": said.get(s, []),
         })
 
     stock = None
@@ -251,6 +259,10 @@ def table_view(observation: object, names: Sequence[str] | None = None, *,
         t = _field(observation, "trump")
         trump = Suit(int(t)).letter if isinstance(t, int) and 0 <= t <= 3 else ""
     turn_up = _field(observation, "turn_up")
+    contract = _field(observation, "contract")
+    declarer = _seat_number(_field(observation, "declarer"))
+    if declarer is None:
+        declarer = _seat_number(_field(observation, "bidder"))
     side_points = _field(observation, "side_points")
     winning = _seat_number(_field(observation, "winning"))
     last_winner = _seat_number(_field(observation, "last_winner"))
@@ -304,6 +316,9 @@ def table_view(observation: object, names: Sequence[str] | None = None, *,
         "turn_up": _card(turn_up) if turn_up is not None and not isinstance(turn_up, bool)
         else None,
         "trump": trump,
+        "contract": {"seat": at(declarer), "text": contract}
+        if isinstance(contract, str) and contract and declarer is not None and declarer >= 0
+        else None,
         "trick": seated(_trick(trick, leader, n)) if has_trick else None,
         "trick_leader": at(_seat_number(leader)),
         "winning": at(winning),

@@ -360,6 +360,10 @@ function seatEl(board, seat, index, pos) {
   else if (mine) plate.append(el("span", "(your side's hand)", { class: "you" }));
   if (seat.box) plate.append(el("span", "box", { class: "badge" }));
   if (seat.dealer) plate.append(el("span", "dealer", { class: "badge" }));
+  if (Array.isArray(seat.bids) && seat.bids.length) {
+    plate.append(el("span", seat.bids[seat.bids.length - 1], { class: "badge bid",
+      title: `Bids: ${seat.bids.join(", ")}` }));
+  }
   if (seat.to_move) plate.append(el("span", "to play", { class: "badge move" }));
   const figures = [];
   if (Number.isInteger(seat.points)) figures.push(`${seat.points} pts`);
@@ -394,6 +398,10 @@ function centerEl(board) {
     const trump = board.trump ? `Trumps ${SUITS[board.trump] || board.trump}` : "No trumps yet";
     const node = el("span", trump, { class: `trump ${RED.has(board.trump) ? "red" : ""}`.trim() });
     info.append(node);
+  }
+  if (board.contract && typeof board.contract.text === "string") {
+    const who = Number.isInteger(board.contract.seat) ? `${nameOf(board.contract.seat)}: ` : "";
+    info.append(el("span", `${who}${board.contract.text}`, { class: "contract" }));
   }
   if (board.sides && Array.isArray(board.side_points)) {
     const seen = new Set();
