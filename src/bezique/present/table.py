@@ -150,7 +150,8 @@ def table_view(observation: object, names: Sequence[str] | None = None, *,
     for a spectator, who sees the table from nobody's side), ``seats`` in seat order
     (``seat``, ``name``, ``hand``, ``in_hand``, ``table``, ``points``, ``tricks``,
     ``dealer``, ``to_move``, ``side``, ``bids``: what the seat bid or called in an
-    auction, from the observation's ``bids`` as ``(seat, text)``), ``sides``, ``side_points``, ``phase``, ``stock``
+    auction, from the observation's ``bids`` as ``(seat, text)``), ``sides``,
+    ``side_points``, ``phase``, ``stock``
     (``{"size", "closed"}``, or ``None`` in a game with no stock), ``turn_up``,
     ``trump`` (a suit letter; ``""`` before trumps are made; ``None`` in a game
     without), ``contract`` (``{"seat", "text"}``: the declarer and his contract in words,
