@@ -485,6 +485,12 @@ class Game(ABC, Generic[S]):
     max_players: ClassVar[int] = 2
     #: Whose rules the defaults are, as the screen names them.
     rules_by: ClassVar[str] = "Foster's rules"
+    #: What a deal's ``returns()`` count, the unit of every margin and value the search
+    #: players, hints and reviews give: ``points`` (Bézique and Binocle, scored in
+    #: points to a game of 1000 or more), ``game points`` (the Sixty-Six family: 1 to 3 a
+    #: deal, SS 7), ``hundreds`` (Rubicon's game settled in hundreds, RB 42) or
+    #: ``counters`` (games settled in stakes, deal by deal).
+    result_unit: ClassVar[str] = "points"
     #: The game in a line for a player choosing one (the lobby), when the first
     #: paragraph of the class's docstring does not read well there (see :meth:`about`).
     blurb: ClassVar[str] = ""
