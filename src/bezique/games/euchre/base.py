@@ -360,7 +360,8 @@ class EuchreObservation(TrickObservationN):
     public), ``taken`` (whether the dealer took it into his hand), ``bids`` (the making
     so far, ``(seat, notation)``), ``maker`` (-1 before), ``alone`` (the maker plays
     alone), ``lone_defender`` (-1: none), ``discard`` (the dealer's card laid aside,
-    to the dealer only), ``side_tricks`` per side, ``active`` (the seats that play)."""
+    to the dealer only), ``side_tricks`` per side, ``active`` (the seats that play),
+    ``pack_size`` (24 or 32)."""
 
     turn_up: Card
     taken: bool
@@ -371,6 +372,7 @@ class EuchreObservation(TrickObservationN):
     discard: tuple[Card, ...]
     side_tricks: tuple[int, ...]
     active: tuple[int, ...]
+    pack_size: int
 
 
 # -- the deal -----------------------------------------------------------------------------
@@ -688,7 +690,8 @@ class EuchreState(TrickStateN):
                  maker=self.maker, alone=self.alone == 1, lone_defender=self.lone_defender,
                  discard=tuple(Card(c) for c in self.discard) if seat == self.dealer else (),
                  side_tricks=self.side_tricks(),
-                 active=tuple(p for p in range(self.n) if self.active >> p & 1))
+                 active=tuple(p for p in range(self.n) if self.active >> p & 1),
+                 pack_size=len(self.game.pack))
         return f
 
     def observation(self, seat: int) -> EuchreObservation:
