@@ -28,7 +28,7 @@ hints in brief):
 from __future__ import annotations
 
 from ..core.game import Action, State
-from ..core.trick import PlayCard
+from ..core.trick import PLAYS, PlayCard
 from ..games.euchre import Euchre, EuchreObservation
 from ..games.euchre.base import (
     ALONE_ACTION,
@@ -37,7 +37,6 @@ from ..games.euchre.base import (
     ORDER_UP,
     PACKS,
     PASS,
-    PLAYS,
     SAME_COLOUR,
     STRENGTH,
     SUIT_NAMES,
