@@ -120,7 +120,7 @@ class EuchreRulesBot(ReasoningBot):
         if phase == "defend":
             return WITH_PARTNER
         if phase == "discard":
-            card = worst_card(v.hand, v.trump, int(obs.turn_up))
+            card = worst_card(v.hand, v.trump, int(obs.turned))
             if why is not None:
                 why.append("lay aside the worst card, keeping the trumps, to be void in a"
                            " plain suit")
@@ -131,7 +131,7 @@ class EuchreRulesBot(ReasoningBot):
 
     def _order(self, v: _View, legal: list[Action], why: list[str] | None) -> Action:
         o = v.obs
-        up = int(o.turn_up)
+        up = int(o.turned)
         t = up >> 4
         hand = v.hand
         if v.me == o.dealer:
@@ -154,7 +154,7 @@ class EuchreRulesBot(ReasoningBot):
 
     def _make(self, v: _View, legal: list[Action], why: list[str] | None) -> Action:
         o = v.obs
-        turned = int(o.turn_up) >> 4
+        turned = int(o.turned) >> 4
         best = max((s for s in range(4) if s != turned),
                    key=lambda s: hand_value(v.hand, s))
         worth = hand_value(v.hand, best)
@@ -188,8 +188,8 @@ class _View:
         for pile in obs.won:
             seen.update(int(c) for c in pile)
         seen.update(int(c) for _, c in obs.trick)
-        seen.update(int(c) for c in obs.discard)
-        seen.add(int(obs.turn_up))  # in the dealer's hand, known, or turned down
+        seen.update(int(c) for c in obs.discards)
+        seen.add(int(obs.turned))  # in the dealer's hand, known, or turned down
         self.unseen = [c for c in (int(x) for x in _pack(obs)) if c not in seen]
         self.so = SUIT_OF[self.trump]
         self.st = STRENGTH[self.trump]

@@ -46,7 +46,7 @@ class EuchreView(GameView):
         o: Any = obs
         head = [f"Deal {len(match.deals)}"]
         if o.trump is None:
-            head.append(f"turned up {show(o.turn_up)}")
+            head.append(f"turned up {show(o.turned)}")
         else:
             head.append(f"trumps {suit_text(o.trump)} (bowers"
                         f" {show(int(o.trump) * 16 + 11)} {show(left_bower(int(o.trump)))})")
@@ -99,7 +99,7 @@ class EuchreView(GameView):
 
     def situation(self, state: State, obs: Observation, seats: Seats) -> str:
         o: Any = obs
-        up = show(o.turn_up)
+        up = show(o.turned)
         if o.phase == "order":
             if o.seat == o.dealer:
                 return f"Take up {up} (and discard), or pass and turn it down"
@@ -124,10 +124,10 @@ class EuchreView(GameView):
         o: Any = state.observation(state.current_player())
         if isinstance(action, OrderUp):
             if o.seat == o.dealer:
-                return f"take up {show(o.turn_up)} (I play)"
+                return f"take up {show(o.turned)} (I play)"
             if o.sides[o.seat] == o.sides[o.dealer]:
-                return f"assist ({SUIT_NAMES[int(o.turn_up) >> 4]} trumps)"
-            return f"order up {show(o.turn_up)}"
+                return f"assist ({SUIT_NAMES[int(o.turned) >> 4]} trumps)"
+            return f"order up {show(o.turned)}"
         if isinstance(action, Pass):
             return "pass" + (" (turn it down)" if o.phase == "order" and o.seat == o.dealer
                              else "")

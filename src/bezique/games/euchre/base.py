@@ -356,20 +356,22 @@ class Euchre(Game["EuchreState"]):
 @dataclasses.dataclass(frozen=True)
 class EuchreObservation(TrickObservationN):
     """A seat's view of a deal of Euchre: the N-seat fields (``points`` each seat's
-    side's points from the deal, scored at its end) and ``turn_up`` (the card turned,
-    public), ``taken`` (whether the dealer took it into his hand), ``bids`` (the making
+    side's points from the deal, scored at its end) and ``turned`` (the card turned,
+    public), ``turn_up`` (the same while it lies face up, proposed; None once taken up,
+    turned down or passed over), ``taken`` (whether the dealer took it into his hand), ``bids`` (the making
     so far, ``(seat, notation)``), ``maker`` (-1 before), ``alone`` (the maker plays
-    alone), ``lone_defender`` (-1: none), ``discard`` (the dealer's card laid aside,
+    alone), ``lone_defender`` (-1: none), ``discards`` (the dealer's card laid aside,
     to the dealer only), ``side_tricks`` per side, ``active`` (the seats that play),
     ``pack_size`` (24 or 32)."""
 
-    turn_up: Card
+    turn_up: Card | None
+    turned: Card
     taken: bool
     bids: tuple[tuple[int, str], ...]
     maker: int
     alone: bool
     lone_defender: int
-    discard: tuple[Card, ...]
+    discards: tuple[Card, ...]
     side_tricks: tuple[int, ...]
     active: tuple[int, ...]
     pack_size: int
@@ -378,32 +380,32 @@ class EuchreObservation(TrickObservationN):
 # -- the deal -----------------------------------------------------------------------------
 
 class EuchreState(TrickStateN):
-    """A deal of Euchre. Beside the N-seat machinery: ``turn_up`` (the turned card),
+    """A deal of Euchre. Beside the N-seat machinery: ``turned`` (the turned card),
     ``taken`` (in the dealer's hand), ``maker`` (-1 until the trump is made),
     ``ordered`` (made by accepting the turned card), ``alone`` (-1 undecided, 0, 1),
     ``lone_defender`` (-1), ``asked`` (the defenders asked whether they defend alone),
-    ``discard`` (the dealer's card laid aside: hidden from the others), ``bids`` (the
-    public making), ``passes`` (in the present round)."""
+    ``tables`` (each seat's cards laid aside face down: the dealer's discard, hidden from
+    the others), ``bids`` (the public making). The turned card lies in ``stock`` until
+    the dealer takes it up, every hand publicly excluded from holding it."""
 
-    __slots__ = ("turn_up", "taken", "maker", "ordered", "alone", "lone_defender", "asked",
-                 "discard", "bids", "passes")
-    copies = copying(same="turn_up taken maker ordered alone lone_defender asked bids passes",
-                     list="discard")
+    __slots__ = ("turned", "taken", "maker", "ordered", "alone", "lone_defender", "asked",
+                 "tables", "bids")
+    copies = copying(same="turned taken maker ordered alone lone_defender asked bids",
+                     lists="tables")
 
     observation_class = EuchreObservation
     phase_names: ClassVar[dict[int, str]] = PHASE_NAMES
 
     game: Euchre
-    turn_up: int
+    turned: int
     taken: bool
     maker: int
     ordered: bool
     alone: int
     lone_defender: int
     asked: int
-    discard: list[int]
+    tables: list[list[int]]
     bids: tuple[tuple[int, str], ...]
-    passes: int
 
     @classmethod
     def from_pack(cls, game: Euchre, dealer: int, order: Sequence[int]) -> EuchreState:
@@ -424,18 +426,19 @@ class EuchreState(TrickStateN):
                 hands[(dealer + j) % n] += o[i:i + k]
                 i += k
         s = cls.__new__(cls)
-        s.start(game, dealer, hands, stock=o[i + 1:], phase=ORDER)
-        s.turn_up = o[i]
+        # the turned card lies on the stock, face up: known to be in no hand
+        s.start(game, dealer, hands, stock=o[i:], phase=ORDER)
+        s.turned = o[i]
+        s.excluded = [1 << o[i]] * n
         s.taken = False
         s.maker = -1
         s.ordered = False
         s.alone = -1
         s.lone_defender = -1
         s.asked = 0
-        s.discard = []
+        s.tables = [[] for _ in range(n)]
         s.bids = ()
-        s.passes = 0
-        s.note(TurnUp, dealer, s.turn_up)
+        s.note(TurnUp, dealer, s.turned)
         return s
 
     # -- the making ------------------------------------------------------------------------
@@ -445,12 +448,12 @@ class EuchreState(TrickStateN):
         if phase == ORDER:
             return [PASS, ORDER_UP]
         if phase == MAKE:
-            makes: list[Action] = [MAKES[s] for s in range(4) if s != self.turn_up >> 4]
+            makes: list[Action] = [MAKES[s] for s in range(4) if s != self.turned >> 4]
             return makes if self._stuck() else [PASS, *makes]
         if phase in (ALONE, DEFEND):
             return [WITH_PARTNER, ALONE_ACTION]
         if phase == DISCARD:
-            return [DISCARDS[c] for c in sorted(self.hands[self.player]) if c != self.turn_up]
+            return [DISCARDS[c] for c in sorted(self.hands[self.player]) if c != self.turned]
         return []
 
     def _stuck(self) -> bool:
@@ -466,13 +469,13 @@ class EuchreState(TrickStateN):
         if phase == ORDER:
             if action == ORDER_UP:
                 self.bids = (*self.bids, (p, "order up"))
-                self.note(OrderedUp, p, self.dealer, self.turn_up,
+                self.note(OrderedUp, p, self.dealer, self.turned,
                           self.deal_sides[p] == self.deal_sides[self.dealer] and p != self.dealer)
-                self._made(p, self.turn_up >> 4, ordered=True)
+                self._made(p, self.turned >> 4, ordered=True)
             else:
                 self.bids = (*self.bids, (p, "pass"))
                 if p == self.dealer:
-                    self.note(TurnedDown, p, self.turn_up)
+                    self.note(TurnedDown, p, self.turned)
                     self.phase = MAKE
                     self.player = (p + 1) % self.n
                 else:
@@ -507,7 +510,7 @@ class EuchreState(TrickStateN):
         elif phase == DISCARD:
             c = int(cast(Discard, action).card)
             self.hands[p].remove(c)
-            self.discard.append(c)
+            self.tables[p].append(c)
             self.note(DiscardedDown, p)
             self._advance()
 
@@ -545,8 +548,10 @@ class EuchreState(TrickStateN):
             if step == "discard":
                 if self.ordered and not self.taken and self.active >> self.dealer & 1:
                     self.taken = True
-                    self.hands[self.dealer].append(self.turn_up)
-                    self.known[self.dealer].append(self.turn_up)
+                    self.stock.remove(self.turned)
+                    self.excluded[self.dealer] &= ~(1 << self.turned)
+                    self.hands[self.dealer].append(self.turned)
+                    self.known[self.dealer].append(self.turned)
                     self.phase = DISCARD
                     self.player = self.dealer
                     return
@@ -573,7 +578,7 @@ class EuchreState(TrickStateN):
             return (f"{what} is not allowed now: seat {p} orders up the turned card's suit"
                     " ('order up') or passes")
         if phase == MAKE:
-            if isinstance(action, MakeTrump) and action.suit == self.turn_up >> 4:
+            if isinstance(action, MakeTrump) and action.suit == self.turned >> 4:
                 return (f"{what} is not allowed: {SUIT_NAMES[action.suit]} were turned down;"
                         " make another suit or pass")
             if action == PASS and self._stuck():
@@ -584,7 +589,7 @@ class EuchreState(TrickStateN):
             return f"{what} is not allowed now: seat {p} plays 'alone' or 'with partner'"
         if isinstance(action, Discard):
             c = int(action.card)
-            if c == self.turn_up:
+            if c == self.turned:
                 return (f"{what} is not allowed: the dealer takes up {card_name(c)} and"
                         " discards one of his own cards")
             return f"{what} is not allowed: {card_name(c)} is not in seat {p}'s hand"
@@ -666,29 +671,39 @@ class EuchreState(TrickStateN):
     # -- hidden places, observations ---------------------------------------------------------
 
     def places(self) -> list[list[int]]:
-        """The hands, the undealt cards, the dealer's discard."""
-        return [*self.hands, self.stock, self.discard]
+        """The hands, the undealt cards, each seat's discard."""
+        return [*self.hands, self.stock, *self.tables]
 
     def put_places(self, places: list[list[int]]) -> None:
         n = self.n
         self.hands = places[:n]
         self.stock = places[n]
-        self.discard = places[n + 1]
+        self.tables = places[n + 1:]
+
+    def known_to(self, viewer: int) -> list[list[int]]:
+        """The known cards of each hand, and the turned card while it lies on the stock
+        (everybody saw it: a sample leaves it there)."""
+        pins = super().known_to(viewer)
+        if not self.taken:
+            pins[self.n] = [self.turned]
+        return pins
 
     def place_visible(self, viewer: int, place: int) -> bool:
         n = self.n
         if place < n:
             return self.visible(viewer, place)
-        return place == n + 1 and viewer == self.dealer
+        return place > n and place - n - 1 == viewer
 
     def side_tricks(self) -> tuple[int, ...]:
         return seating.side_totals(self.deal_sides, self.tricks_won)
 
     def observation_fields(self, seat: int) -> dict[str, Any]:
         f = super().observation_fields(seat)
-        f.update(turn_up=Card(self.turn_up), taken=self.taken, bids=self.bids,
+        face_up = not self.taken and self.trump < 0 and self.phase == ORDER
+        f.update(turn_up=Card(self.turned) if face_up else None, turned=Card(self.turned),
+                 taken=self.taken, bids=self.bids,
                  maker=self.maker, alone=self.alone == 1, lone_defender=self.lone_defender,
-                 discard=tuple(Card(c) for c in self.discard) if seat == self.dealer else (),
+                 discards=tuple(Card(c) for c in self.tables[seat]) if seat >= 0 else (),
                  side_tricks=self.side_tricks(),
                  active=tuple(p for p in range(self.n) if self.active >> p & 1),
                  pack_size=len(self.game.pack))
