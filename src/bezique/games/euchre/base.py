@@ -358,11 +358,11 @@ class EuchreObservation(TrickObservationN):
     """A seat's view of a deal of Euchre: the N-seat fields (``points`` each seat's
     side's points from the deal, scored at its end) and ``turned`` (the card turned,
     public), ``turn_up`` (the same while it lies face up, proposed; None once taken up,
-    turned down or passed over), ``taken`` (whether the dealer took it into his hand), ``bids`` (the making
-    so far, ``(seat, notation)``), ``maker`` (-1 before), ``alone`` (the maker plays
-    alone), ``lone_defender`` (-1: none), ``discards`` (the dealer's card laid aside,
-    to the dealer only), ``side_tricks`` per side, ``active`` (the seats that play),
-    ``pack_size`` (24 or 32)."""
+    turned down or passed over), ``taken`` (whether the dealer took it into his hand),
+    ``bids`` (the making so far, ``(seat, notation)``), ``maker`` (-1 before),
+    ``alone`` (the maker plays alone), ``lone_defender`` (-1: none), ``discards``
+    (the dealer's card laid aside, to the dealer only), ``side_tricks`` per side,
+    ``active`` (the seats that play), ``pack_size`` (24 or 32)."""
 
     turn_up: Card | None
     turned: Card
