@@ -46,7 +46,7 @@ class EuchreView(GameView):
         o: Any = obs
         head = [f"Deal {len(match.deals)}"]
         if o.trump is None:
-            head.append(f"turned up {show(o.turned)}")
+            head.append(f"{show(o.turned)} turned " + ("up" if o.phase == "order" else "down"))
         else:
             head.append(f"trumps {suit_text(o.trump)} (bowers"
                         f" {show(int(o.trump) * 16 + 11)} {show(left_bower(int(o.trump)))})")

@@ -468,9 +468,10 @@ class EuchreState(TrickStateN):
         p = self.player
         if phase == ORDER:
             if action == ORDER_UP:
-                self.bids = (*self.bids, (p, "order up"))
-                self.note(OrderedUp, p, self.dealer, self.turned,
-                          self.deal_sides[p] == self.deal_sides[self.dealer] and p != self.dealer)
+                assists = self.deal_sides[p] == self.deal_sides[self.dealer] and p != self.dealer
+                word = "take up" if p == self.dealer else "assist" if assists else "order up"
+                self.bids = (*self.bids, (p, word))
+                self.note(OrderedUp, p, self.dealer, self.turned, assists)
                 self._made(p, self.turned >> 4, ordered=True)
             else:
                 self.bids = (*self.bids, (p, "pass"))

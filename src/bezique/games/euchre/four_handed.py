@@ -89,6 +89,7 @@ class FourHandedEuchre(Euchre):
 
     name = "euchre4"
     title = "Four-handed Euchre"
+    rules_by = "the period's American rules (Foster)"
     options_class = FourHandedEuchreOptions
     options: FourHandedEuchreOptions
     min_players = max_players = 4
