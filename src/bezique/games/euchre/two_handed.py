@@ -53,7 +53,7 @@ class TwoHandedEuchre(Euchre):
 
     >>> game = TwoHandedEuchre()
     >>> state = game.deal(dealer=1, seed=3)
-    >>> [len(h) for h in state.hands], state.current_player(), state.phase_name()
+    >>> [len(h) for h in state.hands], state.current_player(), state.observation(0).phase
     ([5, 5], 0, 'order')
     """
 
