@@ -490,6 +490,19 @@ def _check_kreutz_deal(state: State, events: list[tuple[int, int, str]]) -> None
         assert sum(1 for _, _, r in events if r == "last trick") == 1
 
 
+def _check_euchre_deal(state: State, events: list[tuple[int, int, str]]) -> None:
+    """Euchre (EW 121): nothing until the fifth trick, then one score: 1 for three or
+    four tricks, 2 for the march or a euchre, 4 for a lone hand's march or a euchre by a
+    lone defender; an abandoned hand scores nothing."""
+    s: Any = state
+    assert len(events) <= 1, f"Euchre scores once a deal, not {events}"
+    for _seat, pts, reason in events:
+        assert pts in (1, 2, 4), f"{reason!r} scored {pts}"
+        assert s.is_terminal() and s.maker >= 0
+    if s.is_terminal() and s.maker >= 0:
+        assert len(events) == 1, "a deal played out scores"
+
+
 SCORE_RULES: dict[str, Callable[[State, list[tuple[int, int, str]]], None]] = {
     "bezique": _check_bezique_deal,
     "sixtysix": _check_sixtysix_deal,
@@ -509,6 +522,9 @@ SCORE_RULES: dict[str, Callable[[State, list[tuple[int, int, str]]], None]] = {
     "sixtysix3": lambda state, _events: _check_sixtysix_deal(
         state.inner, state.inner.score_events()),  # type: ignore[attr-defined]
     "sixtysix4": _check_kreutz_deal,
+    "euchre": _check_euchre_deal,
+    "euchre4": _check_euchre_deal,
+    "euchreopenspiel": _check_euchre_deal,
 }
 
 

@@ -16,6 +16,13 @@ from .bezique.rubicon import Chinese, ChineseOptions, Rubicon, RubiconOptions
 from .binocle.auction import AuctionBinocle
 from .binocle.multi import FourHandedBinocle, ThreeHandedBinocle
 from .binocle.two_handed import Binocle, BinocleOptions
+from .euchre import (
+    FourHandedEuchre,
+    FourHandedEuchreOptions,
+    OpenSpielEuchre,
+    TwoHandedEuchre,
+    TwoHandedEuchreOptions,
+)
 from .kreutz import KreutzMariage, KreutzOptions
 from .schnapsen import Schnapsen
 from .sixtysix import SixtySix, SixtySixOptions
@@ -36,6 +43,9 @@ GAMES: dict[str, type[Game]] = {  # type: ignore[type-arg]
     "binocleauction": AuctionBinocle,
     "sixtysix3": ThreeHandedSixtySix,
     "sixtysix4": KreutzMariage,
+    "euchre": TwoHandedEuchre,
+    "euchre4": FourHandedEuchre,
+    "euchreopenspiel": OpenSpielEuchre,
 }
 
 
@@ -58,7 +68,10 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
                     "kreutzmariage": "sixtysix4", "kreuzmariage": "sixtysix4",
                     "twohandedbinocle": "binocle", "threehandedbinocle": "binocle3",
                     "fourhandedbinocle": "binocle4", "auctionbinocle": "binocleauction",
-                    "auctionpinochle": "binocleauction"})
+                    "auctionpinochle": "binocleauction",
+                    "twohandedeuchre": "euchre", "euchre2": "euchre",
+                    "fourhandedeuchre": "euchre4", "openspieleuchre": "euchreopenspiel",
+                    "euchreos": "euchreopenspiel"})
     if key not in aliases or aliases[key] not in GAMES:
         raise OptionError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
     cls = GAMES[aliases[key]]
@@ -73,7 +86,8 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
 
 
 __all__ = ["GAMES", "Bezique", "BeziqueOptions", "Binocle", "BinocleOptions",
-           "Chinese", "ChineseOptions", "Chouette",
+           "Chinese", "ChineseOptions", "Chouette", "FourHandedEuchre", "FourHandedEuchreOptions",
+           "OpenSpielEuchre", "TwoHandedEuchre", "TwoHandedEuchreOptions",
            "ChouetteOptions",
            "FourHandedBezique", "FourHandedOptions", "KreutzMariage", "KreutzOptions", "Rubicon",
            "RubiconOptions", "SixtySix",
