@@ -297,6 +297,9 @@ class Euchre(Game["EuchreState"]):
 
     #: Whether the maker may play alone (four-handed only).
     has_lone_hand: ClassVar[bool] = False
+    #: A deal scores 1 to 4 points toward a game of five or ten: a review marks a
+    #: decision from half a point, as in the games scored in game points.
+    result_unit: ClassVar[str] = "game points"
 
     @property
     def pack(self) -> Pack:
