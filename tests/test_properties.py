@@ -106,7 +106,7 @@ def _card_of(entry: Any) -> int:
 
 def card_locations(state: State) -> Counter[int] | None:
     """Every card of the deal wherever it lies: hands, declared cards on the table, the
-    stock, the turn-up, the card led to the current trick, and the cards won. ``None``
+    stock, the discards laid aside, the turn-up, the card led to the current trick, and the cards won. ``None``
     when the state does not keep its cards under these names (then the check is
     skipped, with that reason). A deal played inside the table (Chouette's ``duel``) is
     counted where it lies."""
@@ -119,6 +119,8 @@ def card_locations(state: State) -> Counter[int] | None:
         cards = [int(c) for hand in s.hands for c in hand]
         cards += [_card_of(e) for table in getattr(s, "tables", ()) for e in table]
         cards += [int(c) for c in s.stock]
+        # cards laid aside face down, out of play (Écarté's discards)
+        cards += [int(c) for pile in getattr(s, "discards", ()) for c in pile]
         cards += [int(c) for pile in s.won for c in pile]
     except TypeError:  # not sequences of cards (e.g. bit sets): not this helper's format
         return None
