@@ -492,6 +492,23 @@ def _check_kreutz_deal(state: State, events: list[tuple[int, int, str]]) -> None
         assert sum(1 for _, _, r in events if r == "last trick") == 1
 
 
+def _check_ecarte_deal(state: State, events: list[tuple[int, int, str]]) -> None:
+    """Écarté (EW 118-119): a King 1 (turned up, or held and marked, once a seat), the
+    point 1, the vole 2, the penalties 2; one score for the tricks, at the end, to the
+    seat that made three."""
+    from bezique.games.ecarte import SCORE_VALUES
+    for seat, pts, reason in events:
+        assert seat in (0, 1)
+        assert SCORE_VALUES.get(reason) == pts, f"{reason!r} scored {pts}"
+    kings = [r for _, _, r in events if r.startswith("the King")]
+    assert len(kings) <= 1, "one King of trumps is marked at most"
+    tricks = [(s, r) for s, _, r in events if not r.startswith("the King")]
+    assert len(tricks) <= 1
+    s: Any = state
+    if tricks:
+        assert state.is_terminal() and s.tricks_won[tricks[0][0]] >= 3
+
+
 SCORE_RULES: dict[str, Callable[[State, list[tuple[int, int, str]]], None]] = {
     "bezique": _check_bezique_deal,
     "sixtysix": _check_sixtysix_deal,
@@ -511,6 +528,7 @@ SCORE_RULES: dict[str, Callable[[State, list[tuple[int, int, str]]], None]] = {
     "sixtysix3": lambda state, _events: _check_sixtysix_deal(
         state.inner, state.inner.score_events()),  # type: ignore[attr-defined]
     "sixtysix4": _check_kreutz_deal,
+    "ecarte": _check_ecarte_deal,
 }
 
 

@@ -75,7 +75,7 @@ from ..core.trick import (
 
 __all__ = ["Accept", "Discard", "Ecarte", "EcarteObservation", "EcarteOptions",
            "EcarteState", "GameReached", "KingMarked", "MarkKing", "ORDER", "Proposal", "Propose", "Refuse",
-           "Stand", "TookCards", "parse_action"]
+           "SCORE_VALUES", "Stand", "TookCards", "parse_action"]
 
 KING, QUEEN, JACK, ACE = 13, 12, 11, 14
 #: K Q J A 10 9 8 7: the King highest, the Ace between the Knave and the Ten (standard).
@@ -85,6 +85,15 @@ STRENGTH = ORDER.strength
 PACK = Pack.piquet()
 HAND = 5
 TRICKS = 5
+
+#: The reasons of the scores (``Scored.reason``), each worth what the text says.
+KING_TURNED, KING_HELD, THE_POINT, THE_VOLE = ("the King turned up", "the King", "the point",
+                                               "the vole")
+STOOD_AND_FAILED = "the adversary played without proposing and failed"
+REFUSED_AND_FAILED = "the adversary refused the first proposal and failed"
+#: What each reason scores (EW 118-119).
+SCORE_VALUES = {KING_TURNED: 1, KING_HELD: 1, THE_POINT: 1, THE_VOLE: 2, STOOD_AND_FAILED: 2,
+                REFUSED_AND_FAILED: 2}
 
 PROPOSE, ANSWER, DISCARD, END, PLAY = 0, 1, 2, END_PHASE, 4
 PHASE_NAMES = {PROPOSE: "propose", ANSWER: "answer", DISCARD: "discard", END: "end",
@@ -619,7 +628,7 @@ class EcarteState(TrickState):
                 self.kings = self.kings + ((p, False),)
                 self.known[p] = self.known[p] + [self._king_card()]
                 self._note(KingMarked, p, self._king_card(), False)
-                self._mark(p, 1, "the King")
+                self._mark(p, 1, KING_HELD)
                 return
             if kind is not PlayCard:
                 raise IllegalActionError(f"{action_text(action)} is not allowed now: the"
@@ -848,13 +857,16 @@ class EcarteState(TrickState):
             value, why = 2, "the vole"
         else:
             value, why = 1, "the point"
+        told = why
         if loser == self.stood:
-            value, why = max(value, 2), why + f": seat {loser} played without proposing"
+            value, why = 2, STOOD_AND_FAILED
+            told += f", and seat {loser} played without proposing"
         elif loser == self.refused:
-            value, why = max(value, 2), why + f": seat {loser} refused the first proposal"
+            value, why = 2, REFUSED_AND_FAILED
+            told += f", and seat {loser} refused the first proposal"
         self.winner = w
         self._score(w, value, why)
-        self.outcome = f"seat {w} wins {tw[w]} tricks: {why}"
+        self.outcome = f"seat {w} wins {tw[w]} tricks: {told}: {value}"
         self.phase = END
 
     # -- what each seat sees -------------------------------------------------------------
