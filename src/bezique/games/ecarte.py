@@ -277,7 +277,7 @@ class TookCards(Event):
         if not self.count:
             return names.says(self.seat, "keep", f"{names.its(self.seat)} hand") + "."
         cards = "card" if self.count == 1 else "cards"
-        return names.says(self.seat, "discard", f"{self.count} {cards} and take"
+        return names.says(self.seat, "discard", f"{self.count} {cards} face down, taking"
                           f" {self.count} from the talon") + "."
 
 
@@ -335,6 +335,9 @@ class Ecarte(Game["EcarteState"]):
     options: EcarteOptions
     pack = PACK
     rules_by: ClassVar[str] = "Enquire Within's rules"
+    #: The highest Écarté card cut secures the deal (EW 119): the King highest.
+    cut_ranks: ClassVar[tuple[int, ...]] = tuple(int(r) for r in ORDER.ranks)
+    cut_winner_deals: ClassVar[bool] = True
     blurb: ClassVar[str] = ("Écarté (Enquire Within): five cards each, propose or play,"
                             " the King marked, the point and the vole; game five.")
 
@@ -854,19 +857,19 @@ class EcarteState(TrickState):
         w = 0 if tw[0] >= 3 else 1
         loser = 1 - w
         if tw[w] == TRICKS:
-            value, why = 2, "the vole"
+            value, why = 2, THE_VOLE
         else:
-            value, why = 1, "the point"
-        told = why
+            value, why = 1, THE_POINT
+        told = f"seat {w} makes {why} ({tw[w]} tricks)"
         if loser == self.stood:
             value, why = 2, STOOD_AND_FAILED
-            told += f", and seat {loser} played without proposing"
+            told += f"; seat {loser} played without proposing and failed"
         elif loser == self.refused:
             value, why = 2, REFUSED_AND_FAILED
-            told += f", and seat {loser} refused the first proposal"
+            told += f"; seat {loser} refused the first proposal and failed"
         self.winner = w
         self._score(w, value, why)
-        self.outcome = f"seat {w} wins {tw[w]} tricks: {told}: {value}"
+        self.outcome = f"{told}: {value}"
         self.phase = END
 
     # -- what each seat sees -------------------------------------------------------------
