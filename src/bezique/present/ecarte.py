@@ -121,7 +121,8 @@ class EcarteView(GameView):
             return "Your lead"
         duty = "follow suit and win if you can; void, trump" if state.game.options.must_trump \
             else "follow suit and win if you can"
-        return self.follow_prompt(o, seats, duty)
+        leader, card = o.trick[0]
+        return f"{seats.label(leader)} led {show(card)}: your card ({duty})"
 
     def order_actions(self, state: State, actions: list[Action]) -> list[Action]:
         rank = {MarkKing: 0, Propose: 1, Stand: 2, Accept: 3, Refuse: 4}
