@@ -47,6 +47,7 @@ from ..games.ecarte import (
     Propose,
     Refuse,
     Stand,
+    Take,
 )
 from .base import ReasoningBot, mover_observation
 
@@ -162,7 +163,7 @@ class EcarteRulesBot(ReasoningBot):
                 why.append("refuses: guarded in enough suits to make the point" if refuse
                            else "accepts: not guarded in three suits (or two with a trump)")
             return next(a for a in legal if type(a) is (Refuse if refuse else Accept))
-        if Discard in kinds:
+        if Discard in kinds or Take in kinds:
             return self._discard(obs, hand, trump, legal, why)
         card = self._lead(obs, hand, trump, legal, why) if not obs.trick \
             else self._follow(obs, trump, legal, why)
@@ -201,20 +202,22 @@ class EcarteRulesBot(ReasoningBot):
 
     def _discard(self, obs: EcarteObservation, hand: list[int], trump: int,
                  legal: list[Action], why: list[str] | None) -> Action:
-        sizes = {len(a.cards) for a in legal if isinstance(a, Discard)}
-        least, most = min(sizes), max(sizes)
-        throw = sorted((c for c in hand if c >> 4 != trump and c & 15 != KING),
+        """One card at a time: the lowest card that is neither a trump nor a King while
+        one may be thrown; the elder, who must throw one, his lowest card if he holds
+        nothing else; then take."""
+        throws = [a for a in legal if isinstance(a, Discard)]
+        take = next((a for a in legal if isinstance(a, Take)), None)
+        spare = sorted((c for c in hand if c >> 4 != trump and c & 15 != KING),
                        key=lambda c: _keep(c, trump))
-        ranked = sorted(hand, key=lambda c: _keep(c, trump))
-        if len(throw) < least:
-            throw = ranked[:least]
-        throw = throw[:most]
-        want = tuple(sorted(throw))
+        if throws and (spare or take is None):
+            c = spare[0] if spare else min(hand, key=lambda x: _keep(x, trump))
+            if why is not None:
+                why.append(f"throws out {card_name(c)}: keeps only trumps and Kings"
+                           if spare else f"must throw one card: the lowest, {card_name(c)}")
+            return next(a for a in throws if int(a.card) == c)
         if why is not None:
-            why.append("throws out every card but trumps and Kings" if throw else
-                       "keeps trumps and Kings")
-        return next((a for a in legal if isinstance(a, Discard) and a.cards == want),
-                    legal[0])
+            why.append("keeps his trumps and Kings: takes his cards")
+        return take if take is not None else legal[0]
 
     # -- the play ----------------------------------------------------------------------
 

@@ -40,7 +40,6 @@ discards and the cards won are lists of ids; the log is the persistent public lo
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -75,7 +74,7 @@ from ..core.trick import (
 
 __all__ = ["Accept", "Discard", "Ecarte", "EcarteObservation", "EcarteOptions",
            "EcarteState", "GameReached", "KingMarked", "MarkKing", "ORDER", "Proposal", "Propose", "Refuse",
-           "SCORE_VALUES", "Stand", "TookCards", "parse_action"]
+           "SCORE_VALUES", "Stand", "Take", "TookCards", "parse_action"]
 
 KING, QUEEN, JACK, ACE = 13, 12, 11, 14
 #: K Q J A 10 9 8 7: the King highest, the Ace between the Knave and the Ten (standard).
@@ -174,29 +173,33 @@ class MarkKing(WordAction, word="king"):
     (EW 119)."""
 
 
+class Take(WordAction, word="take"):
+    """Take from the talon as many cards as one has discarded (none: keep one's hand)."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Discard(Action):
-    """Discard ``cards`` face down and take as many from the talon (notation ``discard
-    7H 8C``; ``discard none`` for the dealer who keeps his hand)."""
+    """Lay ``card`` aside face down, one card at a time (``discard 7H``); ``take`` then
+    draws as many from the talon."""
 
-    cards: tuple[int, ...]
+    card: Card
 
     def notation(self) -> str:
-        if not self.cards:
-            return "discard none"
-        return "discard " + " ".join(card_name(c) for c in sorted(self.cards))
+        return "discard " + card_name(self.card)
 
 
-PROPOSE_ACTION, STAND, ACCEPT, REFUSE, MARK_KING = Propose(), Stand(), Accept(), Refuse(), \
-    MarkKing()
+PROPOSE_ACTION, STAND, ACCEPT, REFUSE, MARK_KING, TAKE = Propose(), Stand(), Accept(), \
+    Refuse(), MarkKing(), Take()
 _IDS = tuple(sorted(int(c) for c in PACK.all_cards()))
 _ID_SET = frozenset(_IDS)
 #: the mask of the pack's cards of each suit
 _SUIT_CARDS = tuple(sum(1 << c for c in _IDS if c >> 4 == x) for x in range(4))
 _PLAY: dict[int, PlayCard] = {c: PlayCard(Card(c)) for c in _IDS}
+_DISCARD: dict[int, Discard] = {c: Discard(Card(c)) for c in _IDS}
 _WORDS: dict[str, Action] = {"propose": PROPOSE_ACTION, "cards": PROPOSE_ACTION,
                              "play": STAND, "i play": STAND, "accept": ACCEPT,
                              "refuse": REFUSE, "decline": REFUSE, "king": MARK_KING,
+                             "take": TAKE,
                              "mark king": MARK_KING, "i mark the king": MARK_KING}
 
 
@@ -206,11 +209,11 @@ def _card(text: str) -> int:
 
 def parse_action(text: str) -> Action:
     """Read an Écarté action: ``propose``, ``play`` (without proposing), ``accept``,
-    ``refuse``, ``discard 7H 8C`` (or ``discard none``), ``king`` (I mark the King), or
-    a card (``QS``, ``10D``).
+    ``refuse``, ``discard 7H`` (a card laid aside), ``take`` (as many from the talon),
+    ``king`` (I mark the King), or a card (``QS``, ``10D``).
 
-    >>> [str(parse_action(t)) for t in ("propose", "discard 8c 7h", "king", "10d")]
-    ['propose', 'discard 7H 8C', 'king', 'TD']
+    >>> [str(parse_action(t)) for t in ("propose", "discard 8c", "take", "king", "10d")]
+    ['propose', 'discard 8C', 'take', 'king', 'TD']
     """
     t = action_words(text, "Écarté")
     low = t.lower()
@@ -218,16 +221,10 @@ def parse_action(text: str) -> Action:
         return _WORDS[low]
     parts = t.split()
     if parts[0].lower() == "discard":
-        rest = parts[1:]
-        if len(rest) == 1 and rest[0].lower() == "none":
-            return Discard(())
-        if not rest:
-            raise NotationError("name the cards to discard: 'discard 7H 8C' (or 'discard"
-                                " none')")
-        cards = [_card(p) for p in rest]
-        if len(set(cards)) != len(cards):
-            raise NotationError(f"a card is named twice in {quoted(text)}")
-        return Discard(tuple(sorted(cards)))
+        if len(parts) != 2:
+            raise NotationError(f"discard one card at a time: 'discard 7H', not"
+                                f" {quoted(text)}")
+        return _DISCARD[_card(parts[1])]
     if len(parts) == 1:
         return _PLAY[_card(t)]
     raise NotationError(f"not an Écarté action: {quoted(text)} (propose, play, accept,"
@@ -450,11 +447,11 @@ class EcarteState(TrickState):
     __slots__ = ("game", "dealer", "trump", "turn_up", "stock", "hands", "discards",
                  "known", "excluded", "points", "tricks_won", "won", "phase", "player",
                  "proposer", "proposal", "proposals", "exchanges", "stood", "refused",
-                 "lead", "leader", "tricks", "first_played", "kings", "log", "last_trick",
-                 "last_winner", "standing", "winner", "outcome")
+                 "taking", "lead", "leader", "tricks", "first_played", "kings", "log",
+                 "last_trick", "last_winner", "standing", "winner", "outcome")
     copies = copying(
         same=("game dealer trump turn_up points tricks_won phase player proposer proposal"
-              " proposals exchanges stood refused lead leader tricks first_played kings log"
+              " proposals exchanges stood refused taking lead leader tricks first_played kings log"
               " last_trick last_winner standing winner outcome"),
         list="excluded stock",
         pair="hands discards known won")
@@ -479,6 +476,7 @@ class EcarteState(TrickState):
     exchanges: int
     stood: int  # the elder, if he played without proposing
     refused: int  # the dealer, if he refused the first proposal
+    taking: int  # the cards the seat discarding has laid aside in this exchange
     lead: int  # the card led to the trick in progress, or -1
     leader: int
     tricks: int
@@ -531,6 +529,7 @@ class EcarteState(TrickState):
         s.exchanges = 0
         s.stood = -1
         s.refused = -1
+        s.taking = 0
         s.lead = -1
         s.leader = elder
         s.tricks = 0
@@ -582,14 +581,18 @@ class EcarteState(TrickState):
     def _max_discard(self) -> int:
         return min(HAND, len(self.stock))
 
-    def _discards(self, p: int) -> list[Action]:
-        hand = sorted(self.hands[p])
-        least = 1 if p == self.elder or self.game.options.dealer_discard == "at_least_one" \
+    def _least_discard(self, p: int) -> int:
+        """The elder proposed: he throws one card at least; the dealer as he pleases
+        (``dealer_discard``)."""
+        return 1 if p == self.elder or self.game.options.dealer_discard == "at_least_one" \
             else 0
-        most = self._max_discard()
+
+    def _discards(self, p: int) -> list[Action]:
         out: list[Action] = []
-        for k in range(least, most + 1):
-            out += [Discard(combo) for combo in itertools.combinations(hand, k)]
+        if self.taking < self._max_discard():
+            out += [_DISCARD[c] for c in sorted(self.hands[p])]
+        if self.taking >= self._least_discard(p):
+            out.append(TAKE)
         return out
 
     def _king_card(self) -> int:
@@ -687,10 +690,17 @@ class EcarteState(TrickState):
                                          + self._what_now())
             return
         if phase == DISCARD:
-            if kind is not Discard:
+            if kind is Discard:
+                self._discard(p, self._card_of(action))
+            elif kind is Take:
+                if self.taking < self._least_discard(p):
+                    raise IllegalActionError("discard one card at least before taking" + (
+                        " (the elder proposed to exchange)" if p == self.elder
+                        else " (option dealer_discard=at_least_one)"))
+                self._take(p)
+            else:
                 raise IllegalActionError(f"{action_text(action)} is not allowed now: "
                                          + self._what_now())
-            self._discard(p, action)  # type: ignore[arg-type]
             return
         raise IllegalActionError(f"not an Écarté action: {quoted(action)}")  # pragma: no cover
 
@@ -702,7 +712,8 @@ class EcarteState(TrickState):
         if self.phase == ANSWER:
             return f"seat {p} accepts or refuses the proposal"
         if self.phase == DISCARD:
-            return f"seat {p} discards (e.g. 'discard 7H 8C') and takes as many"
+            return (f"seat {p} discards face down one card at a time ('discard 7H'), then"
+                    " takes as many ('take')")
         return f"seat {p} plays a card"
 
     def _why_no_king(self, p: int) -> str:
@@ -714,37 +725,30 @@ class EcarteState(TrickState):
         return ("too late: the King of trumps is marked before its holder plays his first"
                 " card (EW 119)")
 
-    def _discard(self, p: int, action: Discard) -> None:
-        cards = getattr(action, "cards", None)
-        if not isinstance(cards, tuple) or any(
-                isinstance(c, bool) or not isinstance(c, int) or int(c) not in _ID_SET
-                for c in cards):
-            raise IllegalActionError(f"{action_text(action)}: name cards of the Écarté pack,"
-                                     " e.g. Discard((Card.parse('7H'),))")
-        cs = [int(c) for c in cards]
+    def _discard(self, p: int, c: int) -> None:
+        """Lay ``c`` aside face down (EW 119: never to be looked at again this round)."""
         hand = self.hands[p]
-        if len(set(cs)) != len(cs):
-            raise IllegalActionError(f"{action_text(action)} names a card twice")
-        missing = [c for c in cs if c not in hand]
-        if missing:
-            raise IllegalActionError(f"{card_name(missing[0])} is not in your hand")
-        least = 1 if p == self.elder or self.game.options.dealer_discard == "at_least_one" \
-            else 0
-        if len(cs) < least:
-            raise IllegalActionError("discard one card at least" + (
-                " (the elder proposed to exchange)" if p == self.elder
-                else " (option dealer_discard=at_least_one)"))
-        if len(cs) > len(self.stock):
-            raise IllegalActionError(f"the talon holds only {len(self.stock)} card"
-                                     f"{'' if len(self.stock) == 1 else 's'}: discard no"
-                                     " more than that")
-        for c in cs:
-            hand.remove(c)
-        self.discards[p] = self.discards[p] + cs  # copies share the old list
+        if c not in hand:
+            raise IllegalActionError(f"{card_name(c)} is not in your hand")
+        if self.taking >= self._max_discard():
+            n = len(self.stock)
+            raise IllegalActionError(
+                f"you have discarded {self.taking}: the talon holds only {n} card"
+                f"{'' if n == 1 else 's'}, and a hand is five; take now" if n < HAND
+                else "you have discarded your whole hand: take now")
+        hand.remove(c)
+        self.discards[p] = self.discards[p] + [c]  # copies share the old list
+        self.taking += 1
+
+    def _take(self, p: int) -> None:
+        """Take as many cards from the talon as were discarded; then the dealer, or a new
+        proposal, or the play."""
         stock = self.stock
-        for _ in cs:
+        hand = self.hands[p]
+        for _ in range(self.taking):
             hand.append(stock.pop())
-        self._note(TookCards, p, len(cs))
+        self._note(TookCards, p, self.taking)
+        self.taking = 0
         if p == self.elder:
             if stock:
                 self.player = self.dealer

@@ -21,6 +21,7 @@ from ..games.ecarte import (
     Propose,
     Refuse,
     Stand,
+    Take,
 )
 from .base import (
     Breakdown,
@@ -114,9 +115,8 @@ class EcarteView(GameView):
                 " (refusing, make three tricks or give 2)" if first else ""))
         if o.phase == "discard":
             most = min(5, o.stock_size)
-            least = 1 if o.seat == o.elder else 0
-            return (f"Discard face down ({least} to {most} cards) and take as many from"
-                    " the talon")
+            return (f"Discard face down, one card at a time (at most {most}), then take as"
+                    " many from the talon")
         if o.phase == "lead":
             return "Your lead"
         duty = "follow suit and win if you can; void, trump" if state.game.options.must_trump \
@@ -125,9 +125,9 @@ class EcarteView(GameView):
         return f"{seats.label(leader)} led {show(card)}: your card ({duty})"
 
     def order_actions(self, state: State, actions: list[Action]) -> list[Action]:
-        rank = {MarkKing: 0, Propose: 1, Stand: 2, Accept: 3, Refuse: 4}
+        rank = {MarkKing: 0, Propose: 1, Stand: 2, Accept: 3, Refuse: 4, Take: 6}
         return sorted(actions, key=lambda a: (rank.get(type(a), 5),
-                                              len(getattr(a, "cards", ()))))
+                                              int(getattr(a, "card", 0))))
 
     def label(self, state: State, action: Action) -> str:
         kind = type(action)
@@ -146,10 +146,12 @@ class EcarteView(GameView):
             return "refuse (play the hands as they are" + (
                 ": make three tricks or give 2)" if s.proposals == 1 else ")")
         if isinstance(action, Discard):
-            if not action.cards:
-                return "discard none (keep your hand)"
-            return (f"discard {show_cards(sorted(action.cards))}"
-                    f" (take {len(action.cards)})")
+            return f"discard {show(action.card)} (face down)"
+        if kind is Take:
+            n = s.taking
+            if not n:
+                return "take none (keep your hand)"
+            return f"take {n} card{'' if n == 1 else 's'} from the talon"
         return action.notation()
 
     def breakdown(self, state: State, seats: Seats) -> Breakdown:
@@ -189,8 +191,8 @@ turned up scores the dealer 1.
 
 The exchange: the elder (the non-dealer) proposes (asks for cards) or plays. If he
 proposes, the dealer accepts or refuses. Accepted: the elder discards face down one
-card or more and takes as many from the talon; then the dealer discards as he pleases
-and takes as many. {again} Proposals and answers cannot be taken back.
+card or more, a card at a time, and takes as many from the talon; then the dealer
+discards as he pleases and takes as many. {again} Proposals and answers cannot be taken back.
 
 Marking the King: holding the King of trumps, mark it (king) before you play your first
 card, or lose the point.
@@ -203,4 +205,5 @@ without proposing and fails to make three gives 2; so does the dealer who refuse
 first proposal and fails. Game: {target} points; the first to reach it wins at once.
 
 Typing: the number of a choice, or the action as written: propose, play, accept,
-refuse, discard 7♥ 8♣ (or discard 7H 8C), king, or a card (Q♠ or QS)."""
+refuse, discard 7♥ (or discard 7H; one card at a time), take, king, or a card (Q♠
+or QS)."""
