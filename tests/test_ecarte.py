@@ -439,7 +439,7 @@ def test_the_jeux_de_regle_of_britannica_1911(hand: str, name: str | None) -> No
     assert jeu_de_regle(cards(hand), 2) == name
 
 
-def test_the_rule_player_plays_a_jeu_de_regle_without_proposing_and_discards_all_but_trumps_and_kings() -> None:
+def test_the_rule_player_stands_on_a_jeu_de_regle_and_keeps_only_trumps_and_kings() -> None:
     bot = EcarteRulesBot(1)
     state = deal("7H 9H 8H QS 8C", "7D 8D 9D TD AD", "7C")  # clubs: no trump in hand
     assert bot.choose(state) == PROPOSE_ACTION

@@ -106,10 +106,10 @@ def _card_of(entry: Any) -> int:
 
 def card_locations(state: State) -> Counter[int] | None:
     """Every card of the deal wherever it lies: hands, declared cards on the table, the
-    stock, the discards laid aside, the turn-up, the card led to the current trick, and the cards won. ``None``
-    when the state does not keep its cards under these names (then the check is
-    skipped, with that reason). A deal played inside the table (Chouette's ``duel``) is
-    counted where it lies."""
+    stock, the discards laid aside, the turn-up, the card led to the current trick, and
+    the cards won. ``None`` when the state does not keep its cards under these names
+    (then the check is skipped, with that reason). A deal played inside the table
+    (Chouette's ``duel``) is counted where it lies."""
     s: Any = state
     if hasattr(s, "duel"):
         return card_locations(s.duel)

@@ -248,7 +248,7 @@ class EcarteRulesBot(ReasoningBot):
     def _follow(self, obs: EcarteObservation, trump: int, legal: list[Action],
                 why: list[str] | None) -> int:
         lead = int(obs.trick[0][1])
-        cards = [int(a.card) for a in legal if hasattr(a, "card")]  # type: ignore[attr-defined]
+        cards = [int(getattr(a, "card")) for a in legal if hasattr(a, "card")]  # noqa: B009
 
         def wins(c: int) -> bool:
             if c >> 4 == lead >> 4:

@@ -42,7 +42,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ..core.cards import Card, Pack, Rank, Suit, card_name, parse_game_card
 from ..core.errors import IllegalActionError, NotationError, quoted
@@ -73,8 +73,8 @@ from ..core.trick import (
 )
 
 __all__ = ["Accept", "Discard", "Ecarte", "EcarteObservation", "EcarteOptions",
-           "EcarteState", "GameReached", "KingMarked", "MarkKing", "ORDER", "Proposal", "Propose", "Refuse",
-           "SCORE_VALUES", "Stand", "Take", "TookCards", "parse_action"]
+           "EcarteState", "GameReached", "KingMarked", "MarkKing", "ORDER", "Proposal",
+           "Propose", "Refuse", "SCORE_VALUES", "Stand", "Take", "TookCards", "parse_action"]
 
 KING, QUEEN, JACK, ACE = 13, 12, 11, 14
 #: K Q J A 10 9 8 7: the King highest, the Ace between the Knave and the Ten (standard).
@@ -377,7 +377,7 @@ class Ecarte(Game["EcarteState"]):
         else:
             winner = 0 if t[0] >= target else 1
         loser = t[1 - winner]
-        value, notes = 1, ()
+        value, notes = 1, cast(tuple[str, ...], ())
         if self.options.game_value == "by_score":
             if loser == 0:
                 value, notes = 3, ("a treble: the loser has not scored",)

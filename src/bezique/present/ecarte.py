@@ -119,13 +119,15 @@ class EcarteView(GameView):
                     " many from the talon")
         if o.phase == "lead":
             return "Your lead"
-        duty = "follow suit and win if you can; void, trump" if state.game.options.must_trump \
+        options: Any = state.game.options
+        duty = "follow suit and win if you can; void, trump" if options.must_trump \
             else "follow suit and win if you can"
         leader, card = o.trick[0]
         return f"{seats.label(leader)} led {show(card)}: your card ({duty})"
 
     def order_actions(self, state: State, actions: list[Action]) -> list[Action]:
-        rank = {MarkKing: 0, Propose: 1, Stand: 2, Accept: 3, Refuse: 4, Take: 6}
+        rank: dict[type[Action], int] = {MarkKing: 0, Propose: 1, Stand: 2, Accept: 3,
+                                         Refuse: 4, Take: 6}
         return sorted(actions, key=lambda a: (rank.get(type(a), 5),
                                               int(getattr(a, "card", 0))))
 
@@ -169,7 +171,8 @@ class EcarteView(GameView):
         return Breakdown([("the King", kings), ("the point or the vole", tricks),
                           ("failing after playing or refusing", penalties)],
                          list(state.scores()),
-                         [f"tricks {', '.join(f'{seats.label(p)} {s.tricks_won[p]}' for p in seats.order())}"])
+                         ["tricks " + ", ".join(f"{seats.label(p)} {s.tricks_won[p]}"
+                                                for p in seats.order())])
 
     def rules(self, game: Game[Any]) -> str:
         o: Any = game.options
