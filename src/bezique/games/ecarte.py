@@ -128,7 +128,7 @@ class EcarteOptions(Options):
         "elder", LATER_PROPOSALS,
         "Who may propose after an exchange: the elder hand alone (Cavendish), or either:"
         " when the elder plays, the dealer may propose in his turn.",
-        "Cavendish; French usage")
+        "Cavendish; house usage")
     dealer_discard: str = _opt(
         "any", DEALER_DISCARD,
         "The dealer, having accepted, discards as many cards as he pleases, none at all"
