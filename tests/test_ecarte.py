@@ -168,11 +168,13 @@ def test_ew119_the_dealer_marks_his_king_before_he_plays_to_the_first_trick() ->
 
 
 def test_king_announce_until_played_lets_the_king_be_marked_later() -> None:
-    state = deal("KH 7C 8C 9C TC", "7D 8D 9D TD AD", "7H", king_announce="until_played")
-    state.apply(STAND)
-    state.apply(parse_action("7C"))
-    state.apply(state.legal_actions()[0])
-    assert MARK_KING in state.legal_actions() or state.player != 1
+    for option, later in (("before_first_card", False), ("until_played", True)):
+        state = deal("KH 7C 8C 9C TC", "7D 8D 9D TD AD", "7H", king_announce=option)
+        state.apply(STAND)
+        state.apply(parse_action("7C"))
+        state.apply(parse_action("7D"))  # no club, no trump: the elder wins and leads
+        assert state.current_player() == 1
+        assert (MARK_KING in state.legal_actions()) == later
 
 
 def test_ew119_a_proposal_or_acceptance_cannot_be_retracted() -> None:
@@ -485,3 +487,20 @@ def test_a_whole_match_to_five_at_the_terminal(tmp_path: Path) -> None:
     assert "talon 21" in out and "Exchange: " in out
     match = replay(read(path))
     assert match.is_over() and max(match.sheet.totals) >= 5
+
+
+def test_ew119_the_highest_ecarte_card_cut_secures_the_deal() -> None:
+    """The cut ranks the cards as the game does (the King highest, the Ace under the
+    Knave), and the winner deals (at the other games of two he gives the deal away)."""
+    import re
+
+    from bezique.cli.play import cut_for_deal
+    from bezique.present import Seats
+    order = "K Q J A 10 9 8 7".split()
+    for seed in range(40):
+        dealer, lines = cut_for_deal(game(), random.Random(seed), Seats(0, ("You", "Bob")))
+        last = lines[-1]
+        mine, his = re.findall(r"cuts? (10|[2-9JQKA])", last)[:2]
+        if mine != his:
+            assert dealer == (0 if order.index(mine) < order.index(his) else 1), last
+            assert "highest and deal" in last
