@@ -16,6 +16,7 @@ from .bezique.rubicon import Chinese, ChineseOptions, Rubicon, RubiconOptions
 from .binocle.auction import AuctionBinocle
 from .binocle.multi import FourHandedBinocle, ThreeHandedBinocle
 from .binocle.two_handed import Binocle, BinocleOptions
+from .ecarte import Ecarte, EcarteOptions
 from .euchre import (
     FourHandedEuchre,
     FourHandedEuchreOptions,
@@ -46,6 +47,7 @@ GAMES: dict[str, type[Game]] = {  # type: ignore[type-arg]
     "euchre": TwoHandedEuchre,
     "euchre4": FourHandedEuchre,
     "euchreopenspiel": OpenSpielEuchre,
+    "ecarte": Ecarte,
 }
 
 
@@ -71,7 +73,8 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
                     "auctionpinochle": "binocleauction",
                     "twohandedeuchre": "euchre", "euchre2": "euchre",
                     "fourhandedeuchre": "euchre4", "openspieleuchre": "euchreopenspiel",
-                    "euchreos": "euchreopenspiel"})
+                    "euchreos": "euchreopenspiel",
+                    "écarté": "ecarte", "ecarté": "ecarte", "écarte": "ecarte"})
     if key not in aliases or aliases[key] not in GAMES:
         raise OptionError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
     cls = GAMES[aliases[key]]
@@ -85,11 +88,34 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
     return other if other is not None else cls(opts)
 
 
-__all__ = ["GAMES", "Bezique", "BeziqueOptions", "Binocle", "BinocleOptions",
-           "Chinese", "ChineseOptions", "Chouette", "FourHandedEuchre", "FourHandedEuchreOptions",
-           "OpenSpielEuchre", "TwoHandedEuchre", "TwoHandedEuchreOptions",
-           "ChouetteOptions",
-           "FourHandedBezique", "FourHandedOptions", "KreutzMariage", "KreutzOptions", "Rubicon",
-           "RubiconOptions", "SixtySix",
-           "SixtySixOptions", "ThreeHandedBezique", "ThreeHandedSixtySix",
-           "ThreeHandedSixtySixOptions", "ThreeHandedOptions", "make_game"]
+__all__ = [
+    "GAMES",
+    "Bezique",
+    "BeziqueOptions",
+    "Binocle",
+    "BinocleOptions",
+    "Chinese",
+    "ChineseOptions",
+    "Chouette",
+    "ChouetteOptions",
+    "Ecarte",
+    "EcarteOptions",
+    "FourHandedBezique",
+    "FourHandedEuchre",
+    "FourHandedEuchreOptions",
+    "FourHandedOptions",
+    "KreutzMariage",
+    "KreutzOptions",
+    "OpenSpielEuchre",
+    "Rubicon",
+    "RubiconOptions",
+    "SixtySix",
+    "SixtySixOptions",
+    "ThreeHandedBezique",
+    "ThreeHandedOptions",
+    "ThreeHandedSixtySix",
+    "ThreeHandedSixtySixOptions",
+    "TwoHandedEuchre",
+    "TwoHandedEuchreOptions",
+    "make_game",
+]
