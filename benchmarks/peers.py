@@ -28,7 +28,9 @@ Each figure is the median of ``--runs`` runs (default 5) of ``--seconds`` second
 
 (our figure over the peer's; above 1 ours is faster). ``sixtysix-played-out`` is
 Sixty-Six played out; the ``schnapsen`` on the left is our preset of the platform's rules
-(``bezique.games.schnapsen``), on the right the platform itself.
+(``bezique.games.schnapsen``), on the right the platform itself; ``euchreopenspiel`` is
+our preset of OpenSpiel's Euchre (``bezique.games.euchre.openspiel``), so
+``euchreopenspiel/openspiel-euchre`` compares the same game in the two engines.
 
     python benchmarks/peers.py                       # all of it: 12 min of CPU (more wall time)
     python benchmarks/peers.py --seconds 1 --runs 3  # a quick look
@@ -61,7 +63,8 @@ STAMP = VENV / "requirements.sha256"
 
 #: Our engines: games of ``bezique.games.GAMES``; ``sixtysix-played-out`` is Sixty-Six
 #: with the playout that never ends a deal early.
-OURS = ("bezique", "sixtysix", "sixtysix-played-out", "rubicon", "chinese", "schnapsen")
+OURS = ("bezique", "sixtysix", "sixtysix-played-out", "rubicon", "chinese", "schnapsen",
+        "euchreopenspiel")
 PEERS = ("openspiel-hearts", "openspiel-euchre", "openspiel-skat", "schnapsen")
 MEASURES = ("decisions/s", "copies/s", "samples/s")
 #: Mid-deal states each copy and sample run cycles over.

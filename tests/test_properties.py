@@ -106,10 +106,10 @@ def _card_of(entry: Any) -> int:
 
 def card_locations(state: State) -> Counter[int] | None:
     """Every card of the deal wherever it lies: hands, declared cards on the table, the
-    stock, the turn-up, the card led to the current trick, and the cards won. ``None``
-    when the state does not keep its cards under these names (then the check is
-    skipped, with that reason). A deal played inside the table (Chouette's ``duel``) is
-    counted where it lies."""
+    stock, the discards laid aside, the turn-up, the card led to the current trick, and
+    the cards won. ``None`` when the state does not keep its cards under these names
+    (then the check is skipped, with that reason). A deal played inside the table
+    (Chouette's ``duel``) is counted where it lies."""
     s: Any = state
     if hasattr(s, "duel"):
         return card_locations(s.duel)
@@ -119,6 +119,8 @@ def card_locations(state: State) -> Counter[int] | None:
         cards = [int(c) for hand in s.hands for c in hand]
         cards += [_card_of(e) for table in getattr(s, "tables", ()) for e in table]
         cards += [int(c) for c in s.stock]
+        # cards laid aside face down, out of play (Écarté's discards)
+        cards += [int(c) for pile in getattr(s, "discards", ()) for c in pile]
         cards += [int(c) for pile in s.won for c in pile]
     except TypeError:  # not sequences of cards (e.g. bit sets): not this helper's format
         return None
@@ -490,6 +492,36 @@ def _check_kreutz_deal(state: State, events: list[tuple[int, int, str]]) -> None
         assert sum(1 for _, _, r in events if r == "last trick") == 1
 
 
+def _check_euchre_deal(state: State, events: list[tuple[int, int, str]]) -> None:
+    """Euchre (EW 121): nothing until the fifth trick, then one score: 1 for three or
+    four tricks, 2 for the march or a euchre, 4 for a lone hand's march or a euchre by a
+    lone defender; an abandoned hand scores nothing."""
+    s: Any = state
+    assert len(events) <= 1, f"Euchre scores once a deal, not {events}"
+    for _seat, pts, reason in events:
+        assert pts in (1, 2, 4), f"{reason!r} scored {pts}"
+        assert s.is_terminal() and s.maker >= 0
+    if s.is_terminal() and s.maker >= 0:
+        assert len(events) == 1, "a deal played out scores"
+
+
+def _check_ecarte_deal(state: State, events: list[tuple[int, int, str]]) -> None:
+    """Écarté (EW 118-119): a King 1 (turned up, or held and marked, once a seat), the
+    point 1, the vole 2, the penalties 2; one score for the tricks, at the end, to the
+    seat that made three."""
+    from bezique.games.ecarte import SCORE_VALUES
+    for seat, pts, reason in events:
+        assert seat in (0, 1)
+        assert SCORE_VALUES.get(reason) == pts, f"{reason!r} scored {pts}"
+    kings = [r for _, _, r in events if r.startswith("the King")]
+    assert len(kings) <= 1, "one King of trumps is marked at most"
+    tricks = [(s, r) for s, _, r in events if not r.startswith("the King")]
+    assert len(tricks) <= 1
+    s: Any = state
+    if tricks:
+        assert state.is_terminal() and s.tricks_won[tricks[0][0]] >= 3
+
+
 def _check_napoleon_deal(state: State, events: list[tuple[int, int, str]]) -> None:
     """Napoleon (EW 130): a trick counts one to its winner, nothing else scores in the
     deal (the counters are paid at its end, by the deal's result); five at most."""
@@ -517,6 +549,10 @@ SCORE_RULES: dict[str, Callable[[State, list[tuple[int, int, str]]], None]] = {
     "sixtysix3": lambda state, _events: _check_sixtysix_deal(
         state.inner, state.inner.score_events()),  # type: ignore[attr-defined]
     "sixtysix4": _check_kreutz_deal,
+    "euchre": _check_euchre_deal,
+    "euchre4": _check_euchre_deal,
+    "euchreopenspiel": _check_euchre_deal,
+    "ecarte": _check_ecarte_deal,
     "napoleon": _check_napoleon_deal,
 }
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from bezique.analysis import default_threshold, evaluate, position_of, position_seed
 from bezique.bots import make_bot
-from bezique.bots.search import RESULT_UNITS, Estimate, RootStats, result_unit
+from bezique.bots.search import Estimate, RootStats, result_unit
 from bezique.cli import main as cli_main
 from bezique.core.cards import Card, Suit, parse_cards
 from bezique.core.errors import (
@@ -380,7 +380,10 @@ def test_every_game_has_a_unit_and_binocle_is_reviewed_in_points() -> None:
     or hundreds, but from 10 points where a deal's points are the score. Binocle is
     scored in points to 1000 (Foster's Binocle, Scoring): it used to get the threshold of
     game points, 0.5, marking every decision that lost a point."""
-    assert set(GAMES) <= set(RESULT_UNITS)
+    units = {"points", "game points", "hundreds", "counters"}
+    for name, cls in GAMES.items():
+        assert result_unit(name) == result_unit(cls()) == cls.result_unit in units, name
+        assert default_threshold(name) > 0
     for name in ("binocle", "binocle3", "binocle4", "binocleauction"):
         assert result_unit(name) == "points" and default_threshold(name) == 10.0
     assert (result_unit("sixtysix4"), default_threshold("sixtysix4")) == ("game points", 0.5)

@@ -45,7 +45,7 @@ __all__ = ["Decision", "Evaluation", "Position", "Weighed", "default_threshold",
 #: the loss from which a decision is marked, by the unit of its game's results
 #: (:func:`~bezique.bots.search.result_unit`): ten points of a deal (Bézique and Binocle
 #: count by tens), half a game point (Sixty-Six: 1 to 3 a deal) or half a hundred
-#: (Rubicon, Chinese, Chouette) or half a counter (Napoleon: two to twenty a deal)
+#: (Rubicon, Chinese, Chouette) or half a counter (games settled in stakes)
 THRESHOLDS = {"points": 10.0, "game points": 0.5, "hundreds": 0.5, "counters": 0.5}
 
 def default_threshold(game_name: str) -> float:

@@ -78,30 +78,19 @@ def margins(state: State) -> list[float]:
     return [margin(r, sides, p) for p in range(len(r))]
 
 
-#: what a deal's ``returns()`` count, by game: the points of the deal (Bézique and
-#: Binocle, scored in points to a game of 1000 or more), game points (the Sixty-Six
-#: family: 1 to 3 a deal, SS 7) or hundreds (Rubicon's game settled in hundreds, RB 42,
-#: and Chouette's stakes, which are Rubicon games)
-RESULT_UNITS = {
-    "bezique": "points", "bezique3": "points", "bezique4": "points",
-    "binocle": "points", "binocle3": "points", "binocle4": "points",
-    "binocleauction": "points",
-    "sixtysix": "game points", "sixtysix3": "game points", "sixtysix4": "game points",
-    "schnapsen": "game points",
-    "rubicon": "hundreds", "chinese": "hundreds", "chouette": "hundreds",
-    "napoleon": "counters",
-}
-
-
 def result_unit(game: Game[Any] | str) -> str:
     """The unit of a game's deal results, and so of every margin and value the search
-    players give (see :data:`RESULT_UNITS`; an unlisted game's results are "points").
+    players give: the game's :attr:`~bezique.core.game.Game.result_unit`, for a game or a
+    registered game's name.
 
     >>> result_unit("sixtysix"), result_unit("rubicon"), result_unit("binocle")
     ('game points', 'hundreds', 'points')
     """
-    name = game if isinstance(game, str) else game.name
-    return RESULT_UNITS.get(name, "points")
+    if isinstance(game, str):
+        from ..games import make_game
+
+        return make_game(game).result_unit
+    return game.result_unit
 
 
 def decimals(unit: str) -> int:
@@ -972,6 +961,6 @@ SEARCH_BOTS: dict[str, type[SearchBot]] = {
 
 SearchFactory = Callable[[Game[Any], int | None], SearchBot]
 
-__all__ = ["RESULT_UNITS", "ROLLOUTS", "SEARCH_BOTS", "Estimate", "FlatMonteCarloBot",
+__all__ = ["ROLLOUTS", "SEARCH_BOTS", "Estimate", "FlatMonteCarloBot",
            "ISMCTSBot", "Inference", "PIMCBot", "Param", "RootStats", "SearchBot", "decimals",
            "margin", "margins", "result_unit"]

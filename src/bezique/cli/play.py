@@ -144,14 +144,21 @@ def read_line(limit: int = MAX_INPUT) -> tuple[str | None, bool]:
 
 
 def cut_for_deal(game: Game[Any], rng: random.Random, seats: Seats) -> tuple[int, list[str]]:
-    """Every player cuts; the highest card (A 10 K Q J 9 ...) has the choice (Bézique, Cut
-    and deal; Sixty-Six, Players); equal highest ranks cut again (GAP-BZ-4). At two, the
+    """Every player cuts; the highest card (A 10 K Q J 9 ..., or the game's
+    ``cut_ranks``) has the choice (Bézique, Cut and deal; Sixty-Six, Players); equal
+    highest ranks cut again (GAP-BZ-4). At two, the
     winner gives the deal away, as Foster's Suggestions for Good Play advise (the first
     lead is usually worth more); the human, winning, is taken to follow the same advice,
     since the program asks nothing but moves (``--first-dealer you`` deals yourself). At
-    a table of more, the highest cut deals. Only the seats that may deal first cut
+    a table of more, or where the game says so (``cut_winner_deals``: Écarté), the
+    highest cut deals. Only the seats that may deal first cut
     (Chouette: the adversaries, for the first game against the box)."""
     n = len(seats.names)
+    ranks = [int(r) for r in getattr(game, "cut_ranks", ())]
+
+    def strength(card: int) -> int:  # the game's own order for the cut, if it has one
+        return len(ranks) - ranks.index(card & 15) if ranks else rank_strength(card)
+
     cutters = [s for s in seats.order() if s in game.first_dealers()]
     lines = []
     order = game.pack.shuffled(rng)
@@ -161,8 +168,8 @@ def cut_for_deal(game: Game[Any], rng: random.Random, seats: Seats) -> tuple[int
         text = "The cut: " + ", ".join(
             ("you cut " if s == seats.human else f"{seats.label(s)} cuts ") + show(cut[s])
             for s in sorted(cutters, key=lambda s: s != seats.human))
-        best = max(rank_strength(c) for c in cut.values())
-        high = [s for s in cutters if rank_strength(cut[s]) == best]
+        best = max(strength(c) for c in cut.values())
+        high = [s for s in cutters if strength(cut[s]) == best]
         if len(high) == 1:
             break
         lines.append(text + ": equal, cut again.")
@@ -172,6 +179,11 @@ def cut_for_deal(game: Game[Any], rng: random.Random, seats: Seats) -> tuple[int
         lines.append(text + ". " + seats.says(winner, "cut", f"highest and {deals}") + ".")
         return winner, lines
     other = 1 - winner
+    if getattr(game, "cut_winner_deals", False):  # the highest card secures the deal
+        lines.append(text + ". " + seats.says(winner, "cut", "highest and "
+                                               + ("deal" if winner == seats.human
+                                                  else "deals")) + ".")
+        return winner, lines
     if winner == seats.human:
         lines.append(text + ". You win the cut; following Foster's advice to give the "
                      f"adversary the deal, {seats.label(other)} deals (to deal yourself, "

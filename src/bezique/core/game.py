@@ -485,6 +485,18 @@ class Game(ABC, Generic[S]):
     max_players: ClassVar[int] = 2
     #: Whose rules the defaults are, as the screen names them.
     rules_by: ClassVar[str] = "Foster's rules"
+    #: What a deal's ``returns()`` count, the unit of every margin and value the search
+    #: players, hints and reviews give: ``points`` (Bézique and Binocle, scored in
+    #: points to a game of 1000 or more), ``game points`` (the Sixty-Six family: 1 to 3 a
+    #: deal, SS 7), ``hundreds`` (Rubicon's game settled in hundreds, RB 42) or
+    #: ``counters`` (games settled in stakes, deal by deal).
+    result_unit: ClassVar[str] = "points"
+    #: The ranks as the cut for deal orders them, high to low (empty: the family's
+    #: A 10 K Q J 9 8 7); Écarté's cut is by its own order, the King highest (EW 119).
+    cut_ranks: ClassVar[tuple[int, ...]] = ()
+    #: Whether the player who cuts highest at two deals himself (Écarté: the highest
+    #: card "secures the deal", EW 119) rather than give the deal away as Foster advises.
+    cut_winner_deals: ClassVar[bool] = False
     #: The game in a line for a player choosing one (the lobby), when the first
     #: paragraph of the class's docstring does not read well there (see :meth:`about`).
     blurb: ClassVar[str] = ""

@@ -16,6 +16,14 @@ from .bezique.rubicon import Chinese, ChineseOptions, Rubicon, RubiconOptions
 from .binocle.auction import AuctionBinocle
 from .binocle.multi import FourHandedBinocle, ThreeHandedBinocle
 from .binocle.two_handed import Binocle, BinocleOptions
+from .ecarte import Ecarte, EcarteOptions
+from .euchre import (
+    FourHandedEuchre,
+    FourHandedEuchreOptions,
+    OpenSpielEuchre,
+    TwoHandedEuchre,
+    TwoHandedEuchreOptions,
+)
 from .kreutz import KreutzMariage, KreutzOptions
 from .napoleon import Napoleon, NapoleonOptions
 from .schnapsen import Schnapsen
@@ -37,6 +45,10 @@ GAMES: dict[str, type[Game]] = {  # type: ignore[type-arg]
     "binocleauction": AuctionBinocle,
     "sixtysix3": ThreeHandedSixtySix,
     "sixtysix4": KreutzMariage,
+    "euchre": TwoHandedEuchre,
+    "euchre4": FourHandedEuchre,
+    "euchreopenspiel": OpenSpielEuchre,
+    "ecarte": Ecarte,
     "napoleon": Napoleon,
 }
 
@@ -61,6 +73,10 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
                     "twohandedbinocle": "binocle", "threehandedbinocle": "binocle3",
                     "fourhandedbinocle": "binocle4", "auctionbinocle": "binocleauction",
                     "auctionpinochle": "binocleauction",
+                    "twohandedeuchre": "euchre", "euchre2": "euchre",
+                    "fourhandedeuchre": "euchre4", "openspieleuchre": "euchreopenspiel",
+                    "euchreos": "euchreopenspiel",
+                    "écarté": "ecarte", "ecarté": "ecarte", "écarte": "ecarte",
                     "nap": "napoleon"})
     if key not in aliases or aliases[key] not in GAMES:
         raise OptionError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
@@ -75,11 +91,36 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
     return other if other is not None else cls(opts)
 
 
-__all__ = ["GAMES", "Bezique", "BeziqueOptions", "Binocle", "BinocleOptions",
-           "Chinese", "ChineseOptions", "Chouette",
-           "ChouetteOptions",
-           "FourHandedBezique", "FourHandedOptions", "KreutzMariage", "KreutzOptions", "Napoleon",
-           "NapoleonOptions", "Rubicon",
-           "RubiconOptions", "SixtySix",
-           "SixtySixOptions", "ThreeHandedBezique", "ThreeHandedSixtySix",
-           "ThreeHandedSixtySixOptions", "ThreeHandedOptions", "make_game"]
+__all__ = [
+    "GAMES",
+    "Bezique",
+    "BeziqueOptions",
+    "Binocle",
+    "BinocleOptions",
+    "Chinese",
+    "ChineseOptions",
+    "Chouette",
+    "ChouetteOptions",
+    "Ecarte",
+    "EcarteOptions",
+    "FourHandedBezique",
+    "FourHandedEuchre",
+    "FourHandedEuchreOptions",
+    "FourHandedOptions",
+    "KreutzMariage",
+    "KreutzOptions",
+    "Napoleon",
+    "NapoleonOptions",
+    "OpenSpielEuchre",
+    "Rubicon",
+    "RubiconOptions",
+    "SixtySix",
+    "SixtySixOptions",
+    "ThreeHandedBezique",
+    "ThreeHandedOptions",
+    "ThreeHandedSixtySix",
+    "ThreeHandedSixtySixOptions",
+    "TwoHandedEuchre",
+    "TwoHandedEuchreOptions",
+    "make_game",
+]

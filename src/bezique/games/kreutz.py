@@ -188,6 +188,7 @@ class KreutzMariage(Game["KreutzState"]):
     """
 
     name = "sixtysix4"
+    result_unit = "game points"
     title = "Four-handed Sixty-Six"
     options_class = KreutzOptions
     options: KreutzOptions

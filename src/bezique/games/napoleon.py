@@ -338,6 +338,8 @@ class Napoleon(Game["NapoleonState"]):
     name = "napoleon"
     title = "Napoleon"
     rules_by = "Enquire Within's rules"
+    #: counters: a stake a trick, settled deal by deal (the review marks from half of one)
+    result_unit = "counters"
     options_class = NapoleonOptions
     options: NapoleonOptions
     pack = PACK

@@ -274,6 +274,7 @@ class SixtySix(Game["SixtySixState"]):
     """
 
     name = "sixtysix"
+    result_unit = "game points"
     title = "Sixty-Six"
     options_class = SixtySixOptions
     options: SixtySixOptions

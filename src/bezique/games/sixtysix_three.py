@@ -138,6 +138,7 @@ class ThreeHandedSixtySix(Game["ThreeHandedSixtySixState"]):
     """
 
     name = "sixtysix3"
+    result_unit = "game points"
     title = "Three-handed Sixty-Six"
     options_class = ThreeHandedSixtySixOptions
     options: ThreeHandedSixtySixOptions

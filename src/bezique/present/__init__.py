@@ -55,6 +55,8 @@ from .base import (
 )
 from .bezique import BeziqueView, ChouetteView, MultiBeziqueView, RubiconView
 from .binocle import AuctionBinocleView, BinocleView, MultiBinocleView, binocle_meld_table
+from .ecarte import EcarteView
+from .euchre import EuchreView
 from .napoleon import NapoleonView
 from .sixtysix import KreutzView, SixtySixView, ThreeHandedSixtySixView
 
@@ -80,14 +82,54 @@ def view_for(game: Game[Any], *, show_counts: bool | None = None) -> GameView:
 
 
 __all__ = [
-    "COMMANDS_HELP", "WIDTH", "AuctionBinocleView", "BeziqueView", "BinocleView", "Breakdown",
-    "CardSpot", "ChouetteView", "GameView", "KreutzView", "MultiBeziqueView",
-    "MultiBinocleView", "NapoleonView", "RubiconView", "Screen", "SeatLine", "Seats",
-    "SixtySixView", "Story",
-    "ThreeHandedSixtySixView", "binocle_meld_table", "build_screen", "by_suit",
-    "choice_prompt", "deal_banner", "hand_text", "keep_together",
-    "match_total", "name_seats", "own_points",
-    "partnership", "played_tricks", "plays_text", "rank_strength", "sheet_lines", "short",
-    "show", "show_cards", "side_line", "side_names", "sort_hand", "suit_text",
-    "symbols_in_use", "trump_text", "use_symbols", "view_class", "view_for", "wrap",
+    "AuctionBinocleView",
+    "BeziqueView",
+    "BinocleView",
+    "Breakdown",
+    "COMMANDS_HELP",
+    "CardSpot",
+    "ChouetteView",
+    "EcarteView",
+    "EuchreView",
+    "GameView",
+    "KreutzView",
+    "MultiBeziqueView",
+    "MultiBinocleView",
+    "NapoleonView",
+    "RubiconView",
+    "Screen",
+    "SeatLine",
+    "Seats",
+    "SixtySixView",
+    "Story",
+    "ThreeHandedSixtySixView",
+    "WIDTH",
+    "binocle_meld_table",
+    "build_screen",
+    "by_suit",
+    "choice_prompt",
+    "deal_banner",
+    "hand_text",
+    "keep_together",
+    "match_total",
+    "name_seats",
+    "own_points",
+    "partnership",
+    "played_tricks",
+    "plays_text",
+    "rank_strength",
+    "sheet_lines",
+    "short",
+    "show",
+    "show_cards",
+    "side_line",
+    "side_names",
+    "sort_hand",
+    "suit_text",
+    "symbols_in_use",
+    "trump_text",
+    "use_symbols",
+    "view_class",
+    "view_for",
+    "wrap",
 ]

@@ -141,6 +141,7 @@ class Chouette(Game["ChouetteState"]):
     """
 
     name = "chouette"
+    result_unit = "hundreds"
     title = "Chouette Bézique"
     options_class = ChouetteOptions
     options: ChouetteOptions

@@ -286,6 +286,7 @@ class Rubicon(Game["RubiconState"]):
     """
 
     name = "rubicon"
+    result_unit = "hundreds"
     title = "Rubicon Bézique"
     options_class = RubiconOptions
     options: RubiconOptions
