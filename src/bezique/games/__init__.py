@@ -16,6 +16,7 @@ from .bezique.rubicon import Chinese, ChineseOptions, Rubicon, RubiconOptions
 from .binocle.auction import AuctionBinocle
 from .binocle.multi import FourHandedBinocle, ThreeHandedBinocle
 from .binocle.two_handed import Binocle, BinocleOptions
+from .enfle import Enfle, EnfleOptions
 from .kreutz import KreutzMariage, KreutzOptions
 from .schnapsen import Schnapsen
 from .sixtysix import SixtySix, SixtySixOptions
@@ -36,6 +37,7 @@ GAMES: dict[str, type[Game]] = {  # type: ignore[type-arg]
     "binocleauction": AuctionBinocle,
     "sixtysix3": ThreeHandedSixtySix,
     "sixtysix4": KreutzMariage,
+    "enfle": Enfle,
 }
 
 
@@ -58,7 +60,9 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
                     "kreutzmariage": "sixtysix4", "kreuzmariage": "sixtysix4",
                     "twohandedbinocle": "binocle", "threehandedbinocle": "binocle3",
                     "fourhandedbinocle": "binocle4", "auctionbinocle": "binocleauction",
-                    "auctionpinochle": "binocleauction"})
+                    "auctionpinochle": "binocleauction",
+                    "enflé": "enfle", "rollingstone": "enfle", "schwellen": "enfle",
+                    "schweller": "enfle"})
     if key not in aliases or aliases[key] not in GAMES:
         raise OptionError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
     cls = GAMES[aliases[key]]
@@ -74,7 +78,7 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
 
 __all__ = ["GAMES", "Bezique", "BeziqueOptions", "Binocle", "BinocleOptions",
            "Chinese", "ChineseOptions", "Chouette",
-           "ChouetteOptions",
+           "ChouetteOptions", "Enfle", "EnfleOptions",
            "FourHandedBezique", "FourHandedOptions", "KreutzMariage", "KreutzOptions", "Rubicon",
            "RubiconOptions", "SixtySix",
            "SixtySixOptions", "ThreeHandedBezique", "ThreeHandedSixtySix",

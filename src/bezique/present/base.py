@@ -494,8 +494,8 @@ class GameView:
         names = seats.naming()
         leading = True
         for e in events[:start]:
-            if isinstance(e, Played | TrickWon):
-                leading = isinstance(e, TrickWon)
+            if isinstance(e, Played | TrickWon) or e.breaks_trick:
+                leading = not isinstance(e, Played)
         lines: list[str] = []
         i, n = start, len(events)
         while i < n:
@@ -531,6 +531,8 @@ class GameView:
                     lines.append(e.describe_scoring(names, nxt.points))
                 else:
                     lines.append(self.tell(e, names))
+                if e.breaks_trick:
+                    leading = True
                 if type(e) in self.after:
                     lines.append(self.after[type(e)])
             i += 1
@@ -626,7 +628,7 @@ class Story:
                 if leading:
                     lead = i
                 leading = False
-            elif isinstance(e, TrickWon):
+            elif isinstance(e, TrickWon) or e.breaks_trick:
                 leading = True
         if lead > self._at:
             self._told = self._told + self.view.narrate(events[:lead], self._at, self.seats)
@@ -781,7 +783,9 @@ PlayedTrick = tuple[int, tuple[tuple[int, int], ...]]
 def played_tricks(state: State) -> list[PlayedTrick]:
     """The tricks of the deal so far, read from its public log (each card as it was
     played, each trick's winner as it was gathered): never a hidden card. The last
-    one, with winner -1, is the trick in play, if a card of it is down."""
+    one, with winner -1, is the trick in play, if a card of it is down. A trick that
+    ended without a winner (an event that ``breaks_trick``: Enflé's taking up) is not
+    among them: its cards went back into a hand."""
     out: list[PlayedTrick] = []
     plays: list[tuple[int, int]] = []
     for e in _log(state):
@@ -789,6 +793,8 @@ def played_tricks(state: State) -> list[PlayedTrick]:
             plays.append((e.seat, e.card))
         elif isinstance(e, TrickWon):
             out.append((e.seat, tuple(plays)))
+            plays = []
+        elif e.breaks_trick:
             plays = []
     if plays:
         out.append((-1, tuple(plays)))
