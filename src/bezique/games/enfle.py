@@ -126,9 +126,9 @@ class TookUp(Event):
     breaks_trick: ClassVar[bool] = True
 
     def describe(self, names: Names = NUMBERED) -> str:
-        return names.says(self.seat, "cannot follow", "suit and " + (
-            "take" if self.seat == names.you else "takes") + " up "
-            + names.cards(self.cards)) + "."
+        takes = "take" if self.seat == names.you else "takes"
+        return (f"{names.seat(self.seat)} cannot follow suit and {takes} up"
+                f" {names.cards(self.cards)}.")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
