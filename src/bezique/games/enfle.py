@@ -376,6 +376,14 @@ class EnfleState(TrickStateN):
                                          f" at {self.n}: play a card of its pack")
         super().apply(action)
 
+    def play_card(self, card: int) -> None:
+        """A taken-up card played again is no longer in the hand (the suits a player has
+        shown he lacks then read right)."""
+        p = self.player
+        if card in self.known[p]:
+            self.excluded[p] |= 1 << card
+        super().play_card(card)
+
     def after_play(self, p: int) -> None:
         """After ``p``'s card: out of cards, he wins at once; a full trick is turned
         down; otherwise the next player follows, or, unable to, takes up the trick."""
@@ -399,7 +407,8 @@ class EnfleState(TrickStateN):
         cards = tuple(trick)
         hand += cards
         self.known[nxt] += cards
-        self.exclude(nxt, SUIT_MASKS[suit] & ~card_mask(cards))
+        # void in the suit, he now holds of it just these cards, known to all
+        self.excluded[nxt] = (self.excluded[nxt] | SUIT_MASKS[suit]) & ~card_mask(cards)
         self.note(TookUp, nxt, cards)
         self.trick = []
         self.trick_seats = []
