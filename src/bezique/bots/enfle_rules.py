@@ -27,7 +27,7 @@ from __future__ import annotations
 from ..core.cards import card_name
 from ..core.events import Event
 from ..core.game import Action, State
-from ..games.enfle import PACKS, STRENGTH, Enfle, EnfleObservation, TookUp
+from ..games.enfle import PACKS, STRENGTH, TAKE_UP, Enfle, EnfleObservation, TookUp
 from .base import ReasoningBot, mover_observation
 
 __all__ = ["EnfleRulesBot"]
@@ -52,9 +52,13 @@ class EnfleRulesBot(ReasoningBot):
     def _decide(self, state: State, why: list[str] | None) -> Action:
         obs = mover_observation(state, EnfleObservation, "EnfleRulesBot plays Enflé only")
         legal = state.legal_actions()
+        if legal == [TAKE_UP]:
+            if why is not None:
+                why.append("cannot follow suit: must take up the trick")
+            return TAKE_UP
         plays = {int(getattr(a, "card", -1)): a for a in legal}
         v = _View(obs)
-        if len(v.hand) == 1:
+        if len(v.hand) == 1 and not obs.trick:
             if why is not None:
                 why.append("plays the last card: the first out of cards wins")
             return legal[0]

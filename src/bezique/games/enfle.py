@@ -15,10 +15,11 @@ not play to it, and he leads to the next trick (any card). So it goes until some
 gets rid of all his cards: he wins the deal, the moment his last card is played. Each
 player puts a counter into the pool before the deal; the winner takes it.
 
-Taking up needs no action: the player who cannot follow has nothing to choose, and the
-trick is taken into his hand as soon as it is his turn. The cards he takes up were seen
-by all: they are publicly known to be in his hand (``known``) until he plays them, and
-his failure to follow shows that the rest of his hand holds no card of that suit.
+Taking up is an action, ``take``, the only legal one of a player who cannot follow: he
+has no choice, but it is his to take at his turn, so nothing tells the others before it
+whether the player to play can follow. The cards he takes up were seen by all: they are
+publicly known to be in his hand (``known``) until he plays them, and his failure to
+follow shows that the rest of his hand holds no card of that suit.
 
 Options:
 
@@ -60,6 +61,7 @@ from ..core.game import (
     DealResult,
     Game,
     Options,
+    WordAction,
     action_text,
     action_words,
     check_seat,
@@ -79,8 +81,9 @@ from ..core.trick import (
     copying,
 )
 
-__all__ = ["DealDrawn", "Enfle", "EnfleObservation", "EnfleOptions", "EnfleState",
-           "HAND_SIZE", "ORDER", "RANKS", "TookUp", "WentOut", "hand_value", "parse_action"]
+__all__ = ["HAND_SIZE", "ORDER", "RANKS", "TAKE_UP", "DealDrawn", "Enfle", "EnfleObservation",
+           "EnfleOptions", "EnfleState", "TakeUp", "TookUp", "WentOut", "hand_value",
+           "parse_action"]
 
 #: Eight cards to each player (the pack has eight a player).
 HAND_SIZE = 8
@@ -111,6 +114,16 @@ def hand_value(cards: Sequence[int]) -> int:
         r = c & 15
         total += 1 if r == 14 else 10 if r > 10 else r
     return total
+
+
+class TakeUp(WordAction, word="take"):
+    """Take up the cards played to the trick, being unable to follow suit (notation
+    ``take``): the only thing a player void in the suit led may do."""
+
+    __slots__ = ()
+
+
+TAKE_UP = TakeUp()
 
 
 # -- events -----------------------------------------------------------------------------------
@@ -181,16 +194,18 @@ class EnfleOptions(Options):
 
 
 def parse_action(text: str, players: int = 4) -> Action:
-    """Read an Enflé action: a card of the pack for ``players`` (``QS``, ``10D``, ``7H``).
+    """Read an Enflé action: a card of the pack for ``players`` (``QS``, ``10D``, ``7H``),
+    or ``take`` (take up the trick, unable to follow).
 
-    >>> str(parse_action("10h")), str(parse_action("5C", players=5))
-    ('TH', '5C')
+    >>> str(parse_action("10h")), str(parse_action("5C", players=5)), str(parse_action("take up"))
+    ('TH', '5C', 'take')
     """
     t = action_words(text, "Enflé")
+    if t.lower() in ("take", "take up", "takeup"):
+        return TAKE_UP
     if " " in t:
-        raise NotationError(f"not an Enflé action: {quoted(text)} (a card like QS or 10D;"
-                            " taking up the trick is not an action: it follows when you"
-                            " cannot follow suit)")
+        raise NotationError(f"not an Enflé action: {quoted(text)} (a card like QS or 10D,"
+                            " or take, to take up a trick you cannot follow)")
     return PLAYS[int(parse_game_card(t, RANKS[players], f"Enflé at {players}"))]
 
 
@@ -356,18 +371,41 @@ class EnfleState(TrickStateN):
     # -- play -------------------------------------------------------------------------------
 
     def follow_cards(self, hand: list[int]) -> list[int]:
-        """Follow suit: the player to play always can (one who cannot takes up the
-        trick at once, and does not play to it)."""
+        """Follow suit (none: he cannot, and must take up the trick)."""
         suit = self.trick[0] >> 4
         return [c for c in hand if c >> 4 == suit]
 
     def why_illegal(self, card: int, legal: list[int]) -> str:
         if card not in self.hands[self.player]:
             return f"{card_name(card)} is not in the hand of seat {self.player}"
+        if not legal:
+            return (f"{card_name(card)} may not be played: unable to follow suit, you may"
+                    " not discard but must take up the trick ('take'; Foster, Enflé)")
         return (f"{card_name(card)} may not be played: you must follow suit (Foster,"
                 " Enflé); play one of " + " ".join(card_name(c) for c in sorted(legal)))
 
+    def cannot_follow(self) -> bool:
+        """Whether the player to play holds no card of the suit led (he must take up)."""
+        if not self.trick:
+            return False
+        suit = self.trick[0] >> 4
+        return not any(c >> 4 == suit for c in self.hands[self.player])
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == PLAY_PHASE and self.cannot_follow():
+            return [TAKE_UP]
+        return super().legal_actions()
+
     def apply(self, action: Action) -> None:
+        if self.phase == PLAY_PHASE and type(action) is TakeUp:
+            if not self.trick:
+                raise IllegalActionError("there is no trick to take up: lead a card")
+            if not self.cannot_follow():
+                raise IllegalActionError(
+                    f"seat {self.player} can follow suit, so must: only a player who"
+                    " cannot follow takes up the trick (Foster, Enflé)")
+            self.take_up()
+            return
         if self.phase == PLAY_PHASE:
             card = getattr(action, "card", None)
             if (type(action) is not PlayCard or type(card) is not int
@@ -396,25 +434,23 @@ class EnfleState(TrickStateN):
         if len(trick) == self.n:
             self.end_trick()
             return
-        nxt = (p + 1) % self.n
-        suit = trick[0] >> 4
-        hand = self.hands[nxt]
-        for c in hand:
-            if c >> 4 == suit:
-                self.player = nxt
-                return
-        # unable to follow, he may not discard: he takes up the cards played (Foster)
-        cards = tuple(trick)
-        hand += cards
-        self.known[nxt] += cards
+        self.player = (p + 1) % self.n
+
+    def take_up(self) -> None:
+        """The player to play, who cannot follow, takes up the cards played to the
+        trick: the trick ends, and he leads to the next (Foster, Enflé)."""
+        seat = self.player
+        cards = tuple(self.trick)
+        suit = cards[0] >> 4
+        self.hands[seat] += cards
+        self.known[seat] += cards
         # void in the suit, he now holds of it just these cards, known to all
-        self.excluded[nxt] = (self.excluded[nxt] | SUIT_MASKS[suit]) & ~card_mask(cards)
-        self.note(TookUp, nxt, cards)
+        self.excluded[seat] = (self.excluded[seat] | SUIT_MASKS[suit]) & ~card_mask(cards)
+        self.note(TookUp, seat, cards)
         self.trick = []
         self.trick_seats = []
         self.winner = -1
-        self.leader = nxt
-        self.player = nxt
+        self.leader = seat
         self.taken_up += 1
         self._check_limit()
 
