@@ -181,8 +181,8 @@ class EnfleOptions(Options):
                      "INVENTORY 22 (standard: Morehead, one or two at a time)")
     scoring: str = _opt(
         "pool", SCORINGS,
-        "pool: a counter each, the winner takes the pool (Foster); cards: each loser pays"
-        " the winner the pips left in his hand, Ace 1, court cards 10 (Parlett).",
+        "The pool, a counter each, the winner taking it (Foster); or cards, each loser"
+        " paying the winner the pips left in his hand, Ace 1, court cards 10 (Parlett).",
         "Foster, Enflé; Parlett")
     rounds: int = _opt(2, None, "Rounds of deals in a match, each player dealing once a"
                        " round; the highest total wins.", "project's choice",
