@@ -16,6 +16,8 @@ The player keeps both, seeing only its own observation:
   card that has already gone round the table;
 * in a long deal (taken-up tricks ten times the players), the cards going round and round,
   lead what all can follow: only a trick turned down takes cards out of play;
+* never lead a suit that a player with one card left may hold, before someone surely
+  void would take the trick up: following, he would go out;
 * following: the next player surely void will take the trick up, so give him the lowest
   card; last to play, win with the lowest card that wins (the lead is worth having), else
   play the lowest; earlier, play a card nobody still to play can beat if there is one,
@@ -133,9 +135,15 @@ class _View:
 
         unseen = {s: sum(1 for c in self.unseen if c >> 4 == s) for s in range(4)}
 
+        sizes = self.obs.hand_sizes
+        # a player with one card left goes out if he can follow: lead what he lacks
+        danger = {s: any(sizes[(self.me + k) % self.n] == 1
+                         and not self.void((self.me + k) % self.n, s)
+                         for k in range(1, breaker[s] or self.n)) for s in range(4)}
+
         def value(c: int) -> tuple[float, int]:
             s = c >> 4
-            score = length[s] - 0.5 * unseen[s]
+            score = length[s] - 0.5 * unseen[s] - (10.0 if danger[s] else 0.0)
             if breaker[s] and not self.gone_round(c):
                 score += 1.0
             return score, -STRENGTH[c]
