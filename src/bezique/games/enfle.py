@@ -99,6 +99,7 @@ DEALS = ("ones", "twos")
 SCORINGS = ("pool", "cards")
 #: The tricks (turned down or taken up) after which a deal is drawn, by default.
 TRICK_LIMIT = 200
+TRICK_LIMITS = (100, 200, 300, 500)
 
 
 def hand_value(cards: Sequence[int]) -> int:
@@ -188,9 +189,9 @@ class EnfleOptions(Options):
                        " round; the highest total wins.", "project's choice",
                        least=1, most=MOST_DEALS // 6)
     trick_limit: int = _opt(
-        TRICK_LIMIT, None, "Tricks (turned down or taken up) after which a deal nobody"
-        " has gone out of is drawn, its pool carried to the next deal.",
-        "project's choice (a deal can go on for ever)", least=20, most=1000)
+        TRICK_LIMIT, TRICK_LIMITS, "Tricks (turned down or taken up) after which a deal"
+        " nobody has gone out of is drawn, its pool carried to the next deal.",
+        "project's choice (a deal can go on for ever)")
 
 
 def parse_action(text: str, players: int = 4) -> Action:
