@@ -112,7 +112,8 @@ class Event:
     #: declaration's points), told with it.
     told_with_score: ClassVar[bool] = False
     #: Whether the trick in play ends with this event without being won (Enflé: the
-    #: player who cannot follow takes its cards into his hand): the next card leads.
+    #: player who cannot follow takes its cards into his hand): the next card leads,
+    #: and the event's ``cards``, if it has them, went to its ``seat`` in full view.
     breaks_trick: ClassVar[bool] = False
 
     def describe(self, names: Names = NUMBERED) -> str:

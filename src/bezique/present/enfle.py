@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..core.game import Game, Observation, State
+from ..core.game import Action, Game, Observation, State
 from ..core.match import Match
-from ..games.enfle import Enfle, hand_value
+from ..games.enfle import Enfle, TakeUp, hand_value
 from .base import (
     SUIT_NAMES,
     Breakdown,
@@ -37,14 +37,15 @@ class EnfleView(GameView):
     def heading(self, state: State, obs: Observation, seats: Seats, match: Match
                 ) -> list[str]:
         o: Any = obs
+        opts: Any = match.game.options
         n = len(o.hand_sizes)
         done = o.tricks_played + o.taken_up
-        head = [f"Deal {len(match.deals)} of {match.game.options.rounds * n}"
-                if len(match.deals) <= match.game.options.rounds * n
+        deals = opts.rounds * n
+        head = [f"Deal {len(match.deals)} of {deals}" if len(match.deals) <= deals
                 else f"Deal {len(match.deals)} (to break the tie)",
                 f"trick {done + 1}", "no trumps"]
         pools = 1 + o.carry
-        if match.game.options.scoring == "pool":
+        if opts.scoring == "pool":
             head.append(f"pool {pools * n}" + (f" ({o.carry} carried)" if o.carry else ""))
         return head
 
@@ -73,6 +74,11 @@ class EnfleView(GameView):
             return "Your lead: any card"
         lead = o.trick[0][0]
         return f"{seats.label(lead)} led {show(o.trick[0][1])}: follow suit"
+
+    def label(self, state: State, action: Action) -> str:
+        if isinstance(action, TakeUp):
+            return "take up the trick (you cannot follow suit)"
+        return action.notation()
 
     def breakdown(self, state: State, seats: Seats) -> Breakdown:
         """The cards left in each hand (and their pips, with Parlett's scoring), and who
