@@ -14,7 +14,7 @@ The player keeps both, seeing only its own observation:
   taken-up cards are known, a seat that took up a suit holds no other card of it, and a
   suit with no unseen card left is held by nobody else), but never send round again a
   card that has already gone round the table;
-* in a long deal (taken-up tricks ten times the players), the cards going round and round,
+* in a long deal (taken-up tricks six times the players), the cards going round and round,
   lead what all can follow: only a trick turned down takes cards out of play;
 * never lead a suit that a player with one card left may hold, before someone surely
   void would take the trick up: following, he would go out;
@@ -35,7 +35,7 @@ from .base import ReasoningBot, mover_observation
 __all__ = ["EnfleRulesBot"]
 
 #: Taken-up tricks, per player, after which a deal counts as long (see ``lead``).
-LONG_DEAL = 10
+LONG_DEAL = 6
 
 
 class EnfleRulesBot(ReasoningBot):
