@@ -6,7 +6,8 @@ each player has taken up and of those in the tricks turned down; the standard ac
 of every suit as long as possible (a player void in a suit led must take the trick up).
 The player keeps both, seeing only its own observation:
 
-* with one card left, play it (the first out wins);
+* with one card left, play it (the first out wins); with two, lead a card nobody can
+  beat in a suit nobody is known to lack: if all follow, the last card leads next;
 * leading, lead from the suit in which he is longest, counted against the cards of it
   still out in the other hands (the fewer the others hold, the likelier one of them
   cannot follow and must take the trick up, while the leader keeps his short suits), its
@@ -121,6 +122,15 @@ class _View:
     def lead(self, plays: list[int], why: list[str] | None) -> int:
         length = {s: sum(1 for c in self.hand if c >> 4 == s) for s in range(4)}
         breaker = {s: self.first_void(s, self.me) for s in range(4)}
+        if len(self.hand) == 2:
+            # a card nobody can beat, if all follow, wins the trick, and the last card led
+            # goes out
+            sure = [c for c in plays if self.sure(c) and not breaker[c >> 4]]
+            if sure:
+                if why is not None:
+                    why.append(f"leads {card_name(sure[0])}, which nobody can beat: if all"
+                               " follow, his last card leads next and goes out")
+                return sure[0]
         if self.obs.taken_up >= LONG_DEAL * self.n:
             # a long deal: the taken-up cards are going round; lead what all can follow,
             # since only a trick turned down takes cards out of play
