@@ -123,34 +123,39 @@ def rank_strength(card: int) -> int:
     return RANK_STRENGTH[int(card) & 15]
 
 
-def sort_hand(cards: Sequence[int], trump: int | None) -> list[Card]:
+def sort_hand(cards: Sequence[int], trump: int | None,
+              order: Sequence[int] = FAMILY_ORDER) -> list[Card]:
     """Cards sorted for display: trumps first (when there are trumps yet), then the other
     suits with the colours alternating (spades, hearts, clubs, diamonds), each suit high to
-    low."""
+    low in ``order`` (the ranks high to low: the family's, A 10 K Q J, unless a game
+    ranks them otherwise, as Enflé's A K Q J 10)."""
     suit_order = [3, 2, 0, 1]
     if trump is not None and 0 <= int(trump) <= 3:
         suit_order.remove(int(trump))
         suit_order.insert(0, int(trump))
     pos = {s: i for i, s in enumerate(suit_order)}
+    high = {r: i for i, r in enumerate(order)}
     return sorted((Card(c) for c in cards),
-                  key=lambda c: (pos[int(c) >> 4], -rank_strength(c)))
+                  key=lambda c: (pos[int(c) >> 4], high.get(int(c) & 15, len(order))))
 
 
-def by_suit(cards: Sequence[int], trump: int | None) -> list[list[Card]]:
+def by_suit(cards: Sequence[int], trump: int | None,
+            order: Sequence[int] = FAMILY_ORDER) -> list[list[Card]]:
     """The cards sorted for display (:func:`sort_hand`), one list per suit."""
     groups: list[list[Card]] = []
-    for c in sort_hand(cards, trump):
+    for c in sort_hand(cards, trump, order):
         if not groups or groups[-1][0].suit != c.suit:
             groups.append([])
         groups[-1].append(c)
     return groups
 
 
-def hand_text(cards: Sequence[int], trump: int | None) -> str:
+def hand_text(cards: Sequence[int], trump: int | None,
+              order: Sequence[int] = FAMILY_ORDER) -> str:
     """A hand grouped by suit: ``A♥ 10♥ 9♥ | K♠ 8♠ | A♣``."""
     if not cards:
         return "-"
-    return " | ".join(" ".join(show(c) for c in g) for g in by_suit(cards, trump))
+    return " | ".join(" ".join(show(c) for c in g) for g in by_suit(cards, trump, order))
 
 
 #: the width of the terminal the screens are laid out for
@@ -318,6 +323,8 @@ class GameView:
     title = ""
     #: a game of memory hides the running counts unless asked (Sixty-Six)
     counts_hidden_by_default = False
+    #: the ranks high to low as the hand is sorted on screen (the family's A 10 K Q J)
+    hand_order: ClassVar[tuple[int, ...]] = FAMILY_ORDER
     #: what the game calls one deal on the screen and the sheet (Chouette: a "game")
     deal_word: ClassVar[str] = "deal"
 
@@ -664,7 +671,7 @@ def build_screen(view: GameView, state: State, seats: Seats, match: Match,
 
     def spots(cards: Sequence[int], from_table: bool) -> list[list[CardSpot]]:
         groups: list[list[CardSpot]] = []
-        for suit in by_suit(cards, trump):
+        for suit in by_suit(cards, trump, view.hand_order):
             row: list[CardSpot] = []
             for c in suit:
                 if row and row[-1].cards[-1] == c:  # identical cards share one number

@@ -26,6 +26,7 @@ class EnfleView(GameView):
 
     games: ClassVar[tuple[type[Game[Any]], ...]] = (Enfle,)
     title = "Enflé"
+    hand_order: ClassVar[tuple[int, ...]] = tuple(range(14, 1, -1))  # A K Q J 10 .. 2
     # the tricks are turned face down as they are won, and remembering them is the
     # game's skill (Foster, Enflé)
     look_back: ClassVar[str] = "last"
@@ -59,7 +60,8 @@ class EnfleView(GameView):
                      f"match {match_total(match, seat)}"]
             notes = []
             if o.known_in_hand[seat] and seat != seats.human:
-                notes.append(f"known in hand (taken up): {hand_text(o.known_in_hand[seat], None)}")
+                known = hand_text(o.known_in_hand[seat], None, self.hand_order)
+                notes.append(f"known in hand (taken up): {known}")
             if o.voids[seat]:
                 notes.append(("holds" if seat != seats.human else "you hold") + " no "
                              + ", ".join(SUIT_NAMES[v] for v in o.voids[seat]))
