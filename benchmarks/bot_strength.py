@@ -15,8 +15,8 @@ decisions.
     python benchmarks/bot_strength.py --deals 200              # quicker
     python benchmarks/bot_strength.py --game rubicon --game bezique4 --jobs 2
     python benchmarks/bot_strength.py --game sixtysix --a rules --b random --games 100
+    python benchmarks/bot_strength.py --game enfle --option players=5
     python benchmarks/bot_strength.py --json                   # the figures as JSON
-    python benchmarks/bot_strength.py --game napoleon --option players=6  # a variant
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def measure(name: str, a: str, b: str, deals: int, seed: int, games: int = 0,
             level: float = 0.95, options: tuple[str, ...] = ()) -> dict[str, Any]:
     """The figures of A against B in the game ``name`` (with ``options``, ``name=value``
     each), as a dict (the JSON output); ``summary`` holds them as text."""
-    game = make_game(name, list(options))
+    game = make_game(name, list(options) or None)
     make_a, make_b = _factory(a, game), _factory(b, game)
     clock = [0.0, 0]
 
@@ -142,10 +142,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="confidence level of the interval (default 0.95)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="games measured at once, in separate processes (default 1)")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="an option of the game(s) measured (repeat for several),"
-                             " e.g. players=6")
+                        help="an option of the game(s), e.g. players=5 (repeatable)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     names = args.game or list(GAMES)
     if args.deals < 1:
@@ -158,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--jobs must be at least 1")
     try:
         for i, name in enumerate(names):
-            game = make_game(name, list(args.option))
+            game = make_game(name, list(args.option) or None)
             names[i] = game.name
             _factory(args.a, game)
             _factory(args.b, game)

@@ -530,6 +530,21 @@ def _check_napoleon_deal(state: State, events: list[tuple[int, int, str]]) -> No
     assert len(events) <= 5
 
 
+def _check_enfle_deal(state: State, events: list[tuple[int, int, str]]) -> None:
+    """Enflé (INVENTORY 22): nothing scores during a deal (the tricks are dead); at its
+    end the first out of cards takes the pool, or nobody (drawn at the trick limit), and
+    the deal's points balance."""
+    assert not events, f"Enflé scored in play: {events}"
+    if state.is_terminal():
+        points = state.returns()
+        s: Any = state
+        assert sum(points) == 0, points
+        if s.out >= 0:
+            assert not s.hands[s.out] and all(p < 0 for i, p in enumerate(points) if i != s.out)
+        else:
+            assert set(points) == {0} and s.rounds_played() >= s.game.options.trick_limit
+
+
 SCORE_RULES: dict[str, Callable[[State, list[tuple[int, int, str]]], None]] = {
     "bezique": _check_bezique_deal,
     "sixtysix": _check_sixtysix_deal,
@@ -554,6 +569,7 @@ SCORE_RULES: dict[str, Callable[[State, list[tuple[int, int, str]]], None]] = {
     "euchreopenspiel": _check_euchre_deal,
     "ecarte": _check_ecarte_deal,
     "napoleon": _check_napoleon_deal,
+    "enfle": _check_enfle_deal,
 }
 
 

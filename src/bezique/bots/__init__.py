@@ -24,6 +24,7 @@ from . import (  # noqa: F401 - the rule-based players, found by the games they 
     binocle_rules,
     chouette_rules,
     ecarte_rules,
+    enfle_rules,
     euchre_rules,
     napoleon_rules,
     rubicon_rules,

@@ -366,6 +366,9 @@ class Session:
                 gained[e.took] -= 1
             elif isinstance(e, DrewLast) and e.taker == human:
                 gained[e.turn_up] -= 1  # the turn-up, taken in full view
+            elif e.breaks_trick and getattr(e, "seat", None) == human:
+                for c in getattr(e, "cards", ()):  # the trick taken up, in full view
+                    gained[c] -= 1
         cards = sorted(+gained, key=lambda c: -rank_strength(c))
         drawn = [c for c in cards for _ in range(gained[c])]
         if drawn:

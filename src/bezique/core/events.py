@@ -111,6 +111,10 @@ class Event:
     #: Whether a score for the same seat right after it is what it scored (a
     #: declaration's points), told with it.
     told_with_score: ClassVar[bool] = False
+    #: Whether the trick in play ends with this event without being won (Enflé: the
+    #: player who cannot follow takes its cards into his hand): the next card leads,
+    #: and the event's ``cards``, if it has them, went to its ``seat`` in full view.
+    breaks_trick: ClassVar[bool] = False
 
     def describe(self, names: Names = NUMBERED) -> str:
         """The event in one sentence (never a hidden card)."""

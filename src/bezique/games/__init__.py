@@ -17,6 +17,7 @@ from .binocle.auction import AuctionBinocle
 from .binocle.multi import FourHandedBinocle, ThreeHandedBinocle
 from .binocle.two_handed import Binocle, BinocleOptions
 from .ecarte import Ecarte, EcarteOptions
+from .enfle import Enfle, EnfleOptions
 from .euchre import (
     FourHandedEuchre,
     FourHandedEuchreOptions,
@@ -50,6 +51,49 @@ GAMES: dict[str, type[Game]] = {  # type: ignore[type-arg]
     "euchreopenspiel": OpenSpielEuchre,
     "ecarte": Ecarte,
     "napoleon": Napoleon,
+    "enfle": Enfle,
+}
+
+
+#: Longer spellings of the registered names, written as make_game reads them (lower case,
+#: no spaces, hyphens or underscores).
+ALIASES: dict[str, str] = {
+    "66": "sixtysix",
+    "rubiconbezique": "rubicon",
+    "chinesebezique": "chinese",
+    "threehandedbezique": "bezique3",
+    "fourhandedbezique": "bezique4",
+    "chouettebezique": "chouette",
+    "pinochle": "binocle",
+    "pinocle": "binocle",
+    "threehandedsixtysix": "sixtysix3",
+    "sixtysixthreehanded": "sixtysix3",
+    "threehanded66": "sixtysix3",
+    "663": "sixtysix3",
+    "fourhandedsixtysix": "sixtysix4",
+    "sixtysixfourhanded": "sixtysix4",
+    "fourhanded66": "sixtysix4",
+    "664": "sixtysix4",
+    "kreutzmariage": "sixtysix4",
+    "kreuzmariage": "sixtysix4",
+    "twohandedbinocle": "binocle",
+    "threehandedbinocle": "binocle3",
+    "fourhandedbinocle": "binocle4",
+    "auctionbinocle": "binocleauction",
+    "auctionpinochle": "binocleauction",
+    "twohandedeuchre": "euchre",
+    "euchre2": "euchre",
+    "fourhandedeuchre": "euchre4",
+    "openspieleuchre": "euchreopenspiel",
+    "euchreos": "euchreopenspiel",
+    "écarté": "ecarte",
+    "ecarté": "ecarte",
+    "écarte": "ecarte",
+    "nap": "napoleon",
+    "enflé": "enfle",
+    "rollingstone": "enfle",
+    "schwellen": "enfle",
+    "schweller": "enfle",
 }
 
 
@@ -60,24 +104,7 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
     given as an options object, a mapping, or ``["name=value", ...]``."""
     key = name.strip().lower().replace("-", "").replace("_", "").replace(" ", "")
     aliases = {k: k for k in GAMES}  # every registered name, then the longer spellings
-    aliases.update({"66": "sixtysix", "rubiconbezique": "rubicon",
-                    "chinesebezique": "chinese", "threehandedbezique": "bezique3",
-                    "fourhandedbezique": "bezique4",
-                    "chouettebezique": "chouette",
-                    "pinochle": "binocle", "pinocle": "binocle",
-                    "threehandedsixtysix": "sixtysix3", "sixtysixthreehanded": "sixtysix3",
-                    "threehanded66": "sixtysix3", "663": "sixtysix3",
-                    "fourhandedsixtysix": "sixtysix4", "sixtysixfourhanded": "sixtysix4",
-                    "fourhanded66": "sixtysix4", "664": "sixtysix4",
-                    "kreutzmariage": "sixtysix4", "kreuzmariage": "sixtysix4",
-                    "twohandedbinocle": "binocle", "threehandedbinocle": "binocle3",
-                    "fourhandedbinocle": "binocle4", "auctionbinocle": "binocleauction",
-                    "auctionpinochle": "binocleauction",
-                    "twohandedeuchre": "euchre", "euchre2": "euchre",
-                    "fourhandedeuchre": "euchre4", "openspieleuchre": "euchreopenspiel",
-                    "euchreos": "euchreopenspiel",
-                    "écarté": "ecarte", "ecarté": "ecarte", "écarte": "ecarte",
-                    "nap": "napoleon"})
+    aliases.update(ALIASES)
     if key not in aliases or aliases[key] not in GAMES:
         raise OptionError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
     cls = GAMES[aliases[key]]
@@ -103,6 +130,8 @@ __all__ = [
     "ChouetteOptions",
     "Ecarte",
     "EcarteOptions",
+    "Enfle",
+    "EnfleOptions",
     "FourHandedBezique",
     "FourHandedEuchre",
     "FourHandedEuchreOptions",

@@ -56,6 +56,7 @@ from .base import (
 from .bezique import BeziqueView, ChouetteView, MultiBeziqueView, RubiconView
 from .binocle import AuctionBinocleView, BinocleView, MultiBinocleView, binocle_meld_table
 from .ecarte import EcarteView
+from .enfle import EnfleView
 from .euchre import EuchreView
 from .napoleon import NapoleonView
 from .sixtysix import KreutzView, SixtySixView, ThreeHandedSixtySixView
@@ -90,6 +91,7 @@ __all__ = [
     "CardSpot",
     "ChouetteView",
     "EcarteView",
+    "EnfleView",
     "EuchreView",
     "GameView",
     "KreutzView",

@@ -123,34 +123,39 @@ def rank_strength(card: int) -> int:
     return RANK_STRENGTH[int(card) & 15]
 
 
-def sort_hand(cards: Sequence[int], trump: int | None) -> list[Card]:
+def sort_hand(cards: Sequence[int], trump: int | None,
+              order: Sequence[int] = FAMILY_ORDER) -> list[Card]:
     """Cards sorted for display: trumps first (when there are trumps yet), then the other
     suits with the colours alternating (spades, hearts, clubs, diamonds), each suit high to
-    low."""
+    low in ``order`` (the ranks high to low: the family's, A 10 K Q J, unless a game
+    ranks them otherwise, as Enflé's A K Q J 10)."""
     suit_order = [3, 2, 0, 1]
     if trump is not None and 0 <= int(trump) <= 3:
         suit_order.remove(int(trump))
         suit_order.insert(0, int(trump))
     pos = {s: i for i, s in enumerate(suit_order)}
+    high = {r: i for i, r in enumerate(order)}
     return sorted((Card(c) for c in cards),
-                  key=lambda c: (pos[int(c) >> 4], -rank_strength(c)))
+                  key=lambda c: (pos[int(c) >> 4], high.get(int(c) & 15, len(order))))
 
 
-def by_suit(cards: Sequence[int], trump: int | None) -> list[list[Card]]:
+def by_suit(cards: Sequence[int], trump: int | None,
+            order: Sequence[int] = FAMILY_ORDER) -> list[list[Card]]:
     """The cards sorted for display (:func:`sort_hand`), one list per suit."""
     groups: list[list[Card]] = []
-    for c in sort_hand(cards, trump):
+    for c in sort_hand(cards, trump, order):
         if not groups or groups[-1][0].suit != c.suit:
             groups.append([])
         groups[-1].append(c)
     return groups
 
 
-def hand_text(cards: Sequence[int], trump: int | None) -> str:
+def hand_text(cards: Sequence[int], trump: int | None,
+              order: Sequence[int] = FAMILY_ORDER) -> str:
     """A hand grouped by suit: ``A♥ 10♥ 9♥ | K♠ 8♠ | A♣``."""
     if not cards:
         return "-"
-    return " | ".join(" ".join(show(c) for c in g) for g in by_suit(cards, trump))
+    return " | ".join(" ".join(show(c) for c in g) for g in by_suit(cards, trump, order))
 
 
 #: the width of the terminal the screens are laid out for
@@ -318,6 +323,8 @@ class GameView:
     title = ""
     #: a game of memory hides the running counts unless asked (Sixty-Six)
     counts_hidden_by_default = False
+    #: the ranks high to low as the hand is sorted on screen (the family's A 10 K Q J)
+    hand_order: ClassVar[tuple[int, ...]] = FAMILY_ORDER
     #: what the game calls one deal on the screen and the sheet (Chouette: a "game")
     deal_word: ClassVar[str] = "deal"
 
@@ -494,8 +501,8 @@ class GameView:
         names = seats.naming()
         leading = True
         for e in events[:start]:
-            if isinstance(e, Played | TrickWon):
-                leading = isinstance(e, TrickWon)
+            if isinstance(e, Played | TrickWon) or e.breaks_trick:
+                leading = not isinstance(e, Played)
         lines: list[str] = []
         i, n = start, len(events)
         while i < n:
@@ -531,6 +538,8 @@ class GameView:
                     lines.append(e.describe_scoring(names, nxt.points))
                 else:
                     lines.append(self.tell(e, names))
+                if e.breaks_trick:
+                    leading = True
                 if type(e) in self.after:
                     lines.append(self.after[type(e)])
             i += 1
@@ -626,7 +635,7 @@ class Story:
                 if leading:
                     lead = i
                 leading = False
-            elif isinstance(e, TrickWon):
+            elif isinstance(e, TrickWon) or e.breaks_trick:
                 leading = True
         if lead > self._at:
             self._told = self._told + self.view.narrate(events[:lead], self._at, self.seats)
@@ -662,7 +671,7 @@ def build_screen(view: GameView, state: State, seats: Seats, match: Match,
 
     def spots(cards: Sequence[int], from_table: bool) -> list[list[CardSpot]]:
         groups: list[list[CardSpot]] = []
-        for suit in by_suit(cards, trump):
+        for suit in by_suit(cards, trump, view.hand_order):
             row: list[CardSpot] = []
             for c in suit:
                 if row and row[-1].cards[-1] == c:  # identical cards share one number
@@ -781,7 +790,9 @@ PlayedTrick = tuple[int, tuple[tuple[int, int], ...]]
 def played_tricks(state: State) -> list[PlayedTrick]:
     """The tricks of the deal so far, read from its public log (each card as it was
     played, each trick's winner as it was gathered): never a hidden card. The last
-    one, with winner -1, is the trick in play, if a card of it is down."""
+    one, with winner -1, is the trick in play, if a card of it is down. A trick that
+    ended without a winner (an event that ``breaks_trick``: Enflé's taking up) is not
+    among them: its cards went back into a hand."""
     out: list[PlayedTrick] = []
     plays: list[tuple[int, int]] = []
     for e in _log(state):
@@ -789,6 +800,8 @@ def played_tricks(state: State) -> list[PlayedTrick]:
             plays.append((e.seat, e.card))
         elif isinstance(e, TrickWon):
             out.append((e.seat, tuple(plays)))
+            plays = []
+        elif e.breaks_trick:
             plays = []
     if plays:
         out.append((-1, tuple(plays)))

@@ -129,6 +129,8 @@ def _last_trick_played(events: object) -> tuple[list[dict[str, Any]], int | None
             winner = e.seat
         elif isinstance(e, Played) and winner is not None:
             plays.append({"seat": e.seat, "card": _card(e.card)})
+        elif winner is not None and getattr(e, "breaks_trick", False):
+            break  # a trick taken up into a hand (Enflé) before the one gathered
     plays.reverse()
     return plays, winner
 
