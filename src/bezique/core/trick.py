@@ -895,3 +895,33 @@ class TrickStateN(PublicLog):
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} seats={self.n} trick={self.tricks}"
                 f" phase={self.phase_names.get(self.phase, self.phase)}>")
+
+
+class DiscardPiles(TrickStateN):
+    """A deal in which each seat lays cards aside face down (a discard for the turn-up,
+    cards thrown out when buying, the bidder's discards), seen by their owner alone: the
+    places are the hands, the stock, then each seat's pile (``tables``, a slot of the
+    concrete state, copied as ``lists``). Put it before the state's other base:
+    ``class EuchreState(DiscardPiles, TrickStateN)``."""
+
+    __slots__ = ()
+
+    tables: list[list[int]]
+
+    def places(self) -> list[list[int]]:
+        """The hands (seat order), the stock, then each seat's pile laid aside."""
+        return [*self.hands, self.stock, *self.tables]
+
+    def put_places(self, places: list[list[int]]) -> None:
+        n = self.n
+        self.hands = places[:n]
+        self.stock = places[n]
+        self.tables = places[n + 1:]
+
+    def place_visible(self, viewer: int, place: int) -> bool:
+        """A hand by :meth:`State.visible`; a pile laid aside by its owner alone; the
+        stock by no one."""
+        n = self.n
+        if place < n:
+            return self.visible(viewer, place)
+        return place > n and place - n - 1 == viewer

@@ -73,6 +73,7 @@ from ..core.trick import (
     PLAY_PHASE,
     PLAYS,
     SUIT_MASKS,
+    DiscardPiles,
     RankOrder,
     TrickObservationN,
     TrickStateN,
@@ -469,7 +470,7 @@ class NapoleonObservation(TrickObservationN):
 
 # -- the deal -----------------------------------------------------------------------------
 
-class NapoleonState(TrickStateN):
+class NapoleonState(DiscardPiles, TrickStateN):
     """A deal of Napoleon: the N-seat machinery and ``calls`` (public, in order),
     ``level`` and ``declarer``, ``pool`` (what the pool held at the deal, and what was
     paid in: ``paid_in`` per seat), ``bought`` per seat, ``tables`` (each seat's cards
@@ -707,24 +708,6 @@ class NapoleonState(TrickStateN):
             return taken > 0
         need = CALL_TRICKS[self.level]
         return taken >= need or taken + TRICKS - self.tricks < need
-
-    # -- hidden places ---------------------------------------------------------------------
-
-    def places(self) -> list[list[int]]:
-        """The hands, the pack (the stock), then each seat's cards thrown out."""
-        return [*self.hands, self.stock, *self.tables]
-
-    def put_places(self, places: list[list[int]]) -> None:
-        n = self.n
-        self.hands = places[:n]
-        self.stock = places[n]
-        self.tables = places[n + 1:]
-
-    def place_visible(self, viewer: int, place: int) -> bool:
-        n = self.n
-        if place < n:
-            return self.visible(viewer, place)
-        return place > n and place - n - 1 == viewer
 
     # -- observations ----------------------------------------------------------------------
 

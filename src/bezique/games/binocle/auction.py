@@ -59,7 +59,7 @@ from ...core.game import (
 )
 from ...core.game import option as _opt
 from ...core.match import ScoreSheet
-from ...core.trick import copying
+from ...core.trick import DiscardPiles, copying
 from ..bezique.declarations import NINE, read_card
 from .melds import CARD_POINTS, PACK_48, RANKS_48
 from .multi import (
@@ -341,7 +341,7 @@ class AuctionObservation(MultiBinocleObservation):
 
 # -- the deal -----------------------------------------------------------------------------
 
-class AuctionState(MultiBinocleState):
+class AuctionState(DiscardPiles, MultiBinocleState):
     """A deal of Auction Binocle (the fields of :class:`~.multi.MultiBinocleState`, and):
     ``high`` and ``bidder``, the bids each seat has made (``bids_made``), who has passed
     (``out``), the public bidding (``bidding``); ``widow`` its cards once shown;
@@ -558,16 +558,6 @@ class AuctionState(MultiBinocleState):
 
     # -- hidden places -----------------------------------------------------------------
 
-    def places(self) -> list[list[int]]:
-        """The hands, the widow (the stock), then each seat's discards."""
-        return [*self.hands, self.stock, *self.tables]
-
-    def put_places(self, places: list[list[int]]) -> None:
-        n = self.n
-        self.hands = places[:n]
-        self.stock = places[n]
-        self.tables = places[n + 1:]
-
     def known_to(self, viewer: int) -> list[list[int]]:
         """The known cards of each hand, and the widow's cards the bidder laid aside
         (everybody saw the widow, so its cards put back are known where they lie)."""
@@ -575,12 +565,6 @@ class AuctionState(MultiBinocleState):
         if self.bidder >= 0:
             pins[self.n + 1 + self.bidder] = self.open_discards[:]
         return pins
-
-    def place_visible(self, viewer: int, place: int) -> bool:
-        n = self.n
-        if place < n:
-            return self.visible(viewer, place)
-        return place > n and place - n - 1 == viewer
 
     # -- copies and views --------------------------------------------------------------
 

@@ -52,6 +52,7 @@ from ...core.trick import (
     OVER_PHASE,
     PLAY_PHASE,
     PLAYS,
+    DiscardPiles,
     PlayCard,
     TrickObservationN,
     TrickStateN,
@@ -382,7 +383,7 @@ class EuchreObservation(TrickObservationN):
 
 # -- the deal -----------------------------------------------------------------------------
 
-class EuchreState(TrickStateN):
+class EuchreState(DiscardPiles, TrickStateN):
     """A deal of Euchre. Beside the N-seat machinery: ``turned`` (the turned card),
     ``taken`` (in the dealer's hand), ``maker`` (-1 until the trump is made),
     ``ordered`` (made by accepting the turned card), ``alone`` (-1 undecided, 0, 1),
@@ -674,16 +675,6 @@ class EuchreState(TrickStateN):
 
     # -- hidden places, observations ---------------------------------------------------------
 
-    def places(self) -> list[list[int]]:
-        """The hands, the undealt cards, each seat's discard."""
-        return [*self.hands, self.stock, *self.tables]
-
-    def put_places(self, places: list[list[int]]) -> None:
-        n = self.n
-        self.hands = places[:n]
-        self.stock = places[n]
-        self.tables = places[n + 1:]
-
     def known_to(self, viewer: int) -> list[list[int]]:
         """The known cards of each hand, and the turned card while it lies on the stock
         (everybody saw it: a sample leaves it there)."""
@@ -691,12 +682,6 @@ class EuchreState(TrickStateN):
         if not self.taken:
             pins[self.n] = [self.turned]
         return pins
-
-    def place_visible(self, viewer: int, place: int) -> bool:
-        n = self.n
-        if place < n:
-            return self.visible(viewer, place)
-        return place > n and place - n - 1 == viewer
 
     def side_tricks(self) -> tuple[int, ...]:
         return seating.side_totals(self.deal_sides, self.tricks_won)
