@@ -16,6 +16,7 @@ from .bezique.rubicon import Chinese, ChineseOptions, Rubicon, RubiconOptions
 from .binocle.auction import AuctionBinocle
 from .binocle.multi import FourHandedBinocle, ThreeHandedBinocle
 from .binocle.two_handed import Binocle, BinocleOptions
+from .hearts import AuctionHearts, Hearts, HeartsOptions, JokerHearts, OpenSpielHearts
 from .kreutz import KreutzMariage, KreutzOptions
 from .schnapsen import Schnapsen
 from .sixtysix import SixtySix, SixtySixOptions
@@ -36,6 +37,10 @@ GAMES: dict[str, type[Game]] = {  # type: ignore[type-arg]
     "binocleauction": AuctionBinocle,
     "sixtysix3": ThreeHandedSixtySix,
     "sixtysix4": KreutzMariage,
+    "hearts": Hearts,
+    "heartsjoker": JokerHearts,
+    "heartsauction": AuctionHearts,
+    "heartsopenspiel": OpenSpielHearts,
 }
 
 
@@ -58,7 +63,10 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
                     "kreutzmariage": "sixtysix4", "kreuzmariage": "sixtysix4",
                     "twohandedbinocle": "binocle", "threehandedbinocle": "binocle3",
                     "fourhandedbinocle": "binocle4", "auctionbinocle": "binocleauction",
-                    "auctionpinochle": "binocleauction"})
+                    "auctionpinochle": "binocleauction",
+                    "jokerhearts": "heartsjoker", "auctionhearts": "heartsauction",
+                    "openspielhearts": "heartsopenspiel", "modernhearts": "heartsopenspiel",
+                    "blacklady": "heartsopenspiel"})
     if key not in aliases or aliases[key] not in GAMES:
         raise OptionError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
     cls = GAMES[aliases[key]]
@@ -75,7 +83,8 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
 __all__ = ["GAMES", "Bezique", "BeziqueOptions", "Binocle", "BinocleOptions",
            "Chinese", "ChineseOptions", "Chouette",
            "ChouetteOptions",
-           "FourHandedBezique", "FourHandedOptions", "KreutzMariage", "KreutzOptions", "Rubicon",
+           "FourHandedBezique", "FourHandedOptions", "AuctionHearts", "Hearts", "HeartsOptions",
+           "JokerHearts", "OpenSpielHearts", "KreutzMariage", "KreutzOptions", "Rubicon",
            "RubiconOptions", "SixtySix",
            "SixtySixOptions", "ThreeHandedBezique", "ThreeHandedSixtySix",
            "ThreeHandedSixtySixOptions", "ThreeHandedOptions", "make_game"]
