@@ -16,6 +16,7 @@ decisions.
     python benchmarks/bot_strength.py --game rubicon --game bezique4 --jobs 2
     python benchmarks/bot_strength.py --game sixtysix --a rules --b random --games 100
     python benchmarks/bot_strength.py --json                   # the figures as JSON
+    python benchmarks/bot_strength.py --game hearts --option players=5
 """
 
 from __future__ import annotations
@@ -62,10 +63,10 @@ def _factory(kind: str, game: Game[Any]) -> BotFactory:
 
 
 def measure(name: str, a: str, b: str, deals: int, seed: int, games: int = 0,
-            level: float = 0.95) -> dict[str, Any]:
-    """The figures of A against B in the game ``name``, as a dict (the JSON output);
-    ``summary`` holds them as text."""
-    game = make_game(name)
+            level: float = 0.95, options: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The figures of A against B in the game ``name`` (with ``options``,
+    ``"players=3"``...), as a dict (the JSON output); ``summary`` holds them as text."""
+    game = make_game(name, list(options) or None)
     make_a, make_b = _factory(a, game), _factory(b, game)
     clock = [0.0, 0]
 
@@ -142,6 +143,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1,
                         help="games measured at once, in separate processes (default 1)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option for every game measured, e.g. players=3"
+                             " (repeatable)")
     args = parser.parse_args(argv)
     names = args.game or list(GAMES)
     if args.deals < 1:
@@ -154,15 +158,15 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--jobs must be at least 1")
     try:
         for i, name in enumerate(names):
-            game = make_game(name)
+            game = make_game(name, args.option or None)
             names[i] = game.name
             _factory(args.a, game)
             _factory(args.b, game)
     except OptionError as exc:
         parser.error(str(exc))
 
-    jobs = [(name, args.a, args.b, args.deals, args.seed, args.games, args.level)
-            for name in names]
+    jobs = [(name, args.a, args.b, args.deals, args.seed, args.games, args.level,
+             tuple(args.option)) for name in names]
     results: list[dict[str, Any]] = []
     if args.jobs == 1 or len(jobs) == 1:
         for job in jobs:

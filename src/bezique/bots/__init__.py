@@ -23,6 +23,7 @@ from . import (  # noqa: F401 - the rule-based players, found by the games they 
     binocle_multi_rules,
     binocle_rules,
     chouette_rules,
+    hearts_rules,
     rubicon_rules,
     sixtysix_multi_rules,
     sixtysix_rules,

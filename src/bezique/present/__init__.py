@@ -55,6 +55,7 @@ from .base import (
 )
 from .bezique import BeziqueView, ChouetteView, MultiBeziqueView, RubiconView
 from .binocle import AuctionBinocleView, BinocleView, MultiBinocleView, binocle_meld_table
+from .hearts import HeartsView
 from .sixtysix import KreutzView, SixtySixView, ThreeHandedSixtySixView
 
 
@@ -80,7 +81,7 @@ def view_for(game: Game[Any], *, show_counts: bool | None = None) -> GameView:
 
 __all__ = [
     "COMMANDS_HELP", "WIDTH", "AuctionBinocleView", "BeziqueView", "BinocleView", "Breakdown",
-    "CardSpot", "ChouetteView", "GameView", "KreutzView", "MultiBeziqueView",
+    "CardSpot", "ChouetteView", "GameView", "HeartsView", "KreutzView", "MultiBeziqueView",
     "MultiBinocleView", "RubiconView", "Screen", "SeatLine", "Seats", "SixtySixView", "Story",
     "ThreeHandedSixtySixView", "binocle_meld_table", "build_screen", "by_suit",
     "choice_prompt", "deal_banner", "hand_text", "keep_together",

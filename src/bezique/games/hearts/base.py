@@ -256,7 +256,7 @@ class HeartsGame(Game["HeartsState"]):
             for w in winners:
                 net[w] += half
             left = pool - 2 * half
-            notes.append(f"seats {winners[0]} and {winners[1]} are clean and divide the pool"
+            notes.append(f"seat {winners[0]} and seat {winners[1]} are clean and divide the pool"
                          f" of {pool}" + (", the odd counter remaining" if left else ""))
             return Settlement(tuple(net), left, False, tuple(notes))
         why = ("nobody is clean" if not clean else
