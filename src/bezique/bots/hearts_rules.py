@@ -10,7 +10,7 @@ so that he may throw his hearts on it later.
 * Following: if the trick holds a card that costs or may yet receive one, play the
   highest card that still loses to the card winning it; if every card wins, and he is
   last to play, win with his highest card of the suit (it sheds a high card, and the
-  trick costs what it costs); else win as high as he can.
+  trick costs what it costs); else play his lowest, which a later player may overtake.
 * Void in the suit led: throw the card that costs most (the Joker, the Queen of spades,
   the highest heart), else the highest card of the suit he is shortest in (to be void).
 * Passing (the modern game): the Queen, King and Ace of spades unless well guarded, the
@@ -30,15 +30,11 @@ from ..core.trick import PLAYS
 from ..games.hearts.auction import AVOIDS, BIDS, NO_BID, AuctionHearts
 from ..games.hearts.base import HEARTS, SPADES, STRENGTH, HeartsObservation
 from ..games.hearts.foster import Hearts
-from ..games.hearts.joker import JokerHearts
+from ..games.hearts.joker import JOKER, JOKER_COST, JOKER_STRENGTH, JokerHearts
 from ..games.hearts.modern import PASSES, QUEEN_OF_SPADES, OpenSpielHearts
 from .base import ReasoningBot, mover_observation
 
 __all__ = ["HeartsRulesBot"]
-
-
-def _rank(c: int) -> int:
-    return STRENGTH[c]
 
 
 class HeartsRulesBot(ReasoningBot):
@@ -139,13 +135,18 @@ class _View:
         self.unseen = [c for c in pack if c not in seen]
         self.avoid = int(obs.avoid)
         self.beats = beats
+        self.joker = self.costs.get(JOKER, 0) == JOKER_COST
+
+    def rank(self, c: int) -> float:
+        """The card's rank in play (Joker Hearts' Joker between the Ten and the Jack)."""
+        return JOKER_STRENGTH if self.joker and c == JOKER else STRENGTH[c]
 
     def cost(self, c: int) -> int:
         return self.costs.get(c, 0)
 
     def beaten(self, c: int) -> bool:
         """Some unseen card of ``c``'s suit outranks it."""
-        return any(x >> 4 == c >> 4 and _rank(x) > _rank(c) for x in self.unseen)
+        return any(x >> 4 == c >> 4 and self.rank(x) > self.rank(c) for x in self.unseen)
 
     def lead(self, plays: list[int], why: list[str] | None) -> int:
         safe = [c for c in plays if not self.cost(c) and c >> 4 != self.avoid]
@@ -153,7 +154,7 @@ class _View:
         counts = {s: sum(1 for c in self.hand if c >> 4 == s) for s in range(4)}
 
         def key(c: int) -> tuple[int, int, int]:
-            return (0 if self.beaten(c) else 1, counts[c >> 4], _rank(c))
+            return (0 if self.beaten(c) else 1, counts[c >> 4], self.rank(c))
 
         card = min(pool, key=key)
         if why is not None:
@@ -166,25 +167,32 @@ class _View:
         lead_suit = trick[0] >> 4
         n = len(self.obs.hand_sizes)
         last = len(trick) == n - 1
+        best = int(dict(self.obs.trick)[self.obs.winning])
         if any(c >> 4 != lead_suit for c in plays):
-            # void: throw the costliest card, else the highest of the shortest suit
+            # void: throw the costliest card that does not take the trick (Joker Hearts'
+            # Joker takes it), else the highest of the shortest suit
             counts = {s: sum(1 for c in self.hand if c >> 4 == s) for s in range(4)}
-            card = max(plays, key=lambda c: (self.cost(c), -counts[c >> 4], _rank(c)))
+            losing = [c for c in plays if not self.beats(c, best)] or plays
+            card = max(losing, key=lambda c: (self.cost(c), -counts[c >> 4], self.rank(c)))
             if why is not None:
                 why.append(f"void: throws {card_name(card)}" +
                            (", the card that costs most" if self.cost(card) else
                             ", a high card of a short suit"))
             return card
-        best = dict(self.obs.trick)[self.obs.winning]
-        losers = [c for c in plays if not self.beats(c, int(best))]
+        losers = [c for c in plays if not self.beats(c, best)]
         if losers:
-            card = max(losers, key=_rank)
+            card = max(losers, key=self.rank)
             if why is not None:
                 why.append(f"plays {card_name(card)}, the highest card that loses the trick")
             return card
-        trick_cost = sum(self.cost(c) for c in trick)
-        card = max(plays, key=lambda c: (-self.cost(c) if last and trick_cost else 0,
-                                         _rank(c)))
+        if not last:
+            # every card wins as it stands: the lowest, that a player behind may overtake
+            card = min(plays, key=self.rank)
+            if why is not None:
+                why.append(f"plays {card_name(card)}, the lowest: a later player may still"
+                           " take the trick")
+            return card
+        card = max(plays, key=lambda c: (-self.cost(c), self.rank(c)))
         if why is not None:
             why.append(f"must win: takes it with {card_name(card)}, shedding a high card")
         return card

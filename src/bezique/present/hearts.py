@@ -102,7 +102,8 @@ class HeartsView(GameView):
         if o.phase == "avoid":
             return "You bought the auction: name the suit to avoid; you lead"
         if o.phase == "pass":
-            return f"Pass three cards to {seats.label(o.pass_to)}, one at a time"
+            to = (o.seat + o.pass_dir) % len(o.hand_sizes)
+            return f"Pass three cards to {seats.label(to)}, one at a time"
         if not o.trick:
             return "Your lead"
         lead = o.trick[0][0]
@@ -131,7 +132,7 @@ class HeartsView(GameView):
         modern = isinstance(st.game, OpenSpielHearts)
         rows = [("points taken" if modern else "taken", taken)]
         return Breakdown(rows, list(result.points),
-                         [*result.notes] + (["26 less the points: OpenSpiel's returns"]
+                         [*result.notes] + (["points against each (negative)"]
                                             if modern else ["counters won (+) or paid (-)"]))
 
     def rules(self, game: Game[Any]) -> str:

@@ -149,8 +149,8 @@ class HeartsObservation(TrickObservationN):
     each card of the pack costs its taker, as ``(card, counters)`` for the cards that
     cost; ``bids`` the auction so far as ``(seat, notation)``, ``high`` and ``bidder``
     (0 and -1 without one); ``passing`` the cards this seat passed (the modern game),
-    ``received`` those passed to it once all have passed, ``pass_to`` the seat it passes
-    to (-1: no passing); ``broken`` whether hearts have been broken (the modern game)."""
+    ``received`` those passed to it once all have passed, ``pass_dir`` how many seats
+    to the left the cards go (0: no passing, public); ``broken`` whether hearts have been broken (the modern game)."""
 
     avoid: Suit
     pool: int
@@ -161,7 +161,7 @@ class HeartsObservation(TrickObservationN):
     bidder: int
     passing: tuple[Card, ...]
     received: tuple[Card, ...]
-    pass_to: int
+    pass_dir: int
     broken: bool
 
 
@@ -441,7 +441,7 @@ class HeartsState(TrickStateN):
         fields.update(
             avoid=Suit(self.avoid), pool=self.pool, jack=self.jack,
             costs=tuple((Card(c), self.costs[c]) for c in pack if self.costs[c]),
-            bids=(), high=0, bidder=-1, passing=(), received=(), pass_to=-1,
+            bids=(), high=0, bidder=-1, passing=(), received=(), pass_dir=0,
             broken=False)
         return fields
 

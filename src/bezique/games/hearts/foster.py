@@ -55,8 +55,9 @@ class HeartsOptions(Options):
                         "Laws 1, 3")
     settling: str = _opt(
         "sweepstakes", SETTLINGS,
-        "sweepstakes: a counter a heart into the pool, the one clean player taking it"
-        " (Law 29); howell: for each heart one pays a counter to each other player.",
+        "How a deal is settled. Sweepstakes: a counter a heart into the pool, the one"
+        " clean player taking it (Law 29). Howell: for each heart one pays a counter to"
+        " each other player, and no pool stays.",
         "Law 29; Foster, Howell's Settling")
     counters: int = HeartsMatchOptions.shared("counters")
     match: str = HeartsMatchOptions.shared("match")

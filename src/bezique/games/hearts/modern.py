@@ -15,16 +15,17 @@ preset stating only what differs from Foster's Hearts (:mod:`.foster`):
 - Hearts may not be led until broken, by a heart or the Queen of spades played to a
   trick (``must_break_hearts``, ``qs_breaks_hearts``), unless the hand holds only hearts.
 - Each heart costs 1 point, the Queen of spades 13 (26 in a deal); a player who takes
-  all 26 shoots the moon: he scores 0 and each other 26. A deal's ``returns`` are
-  OpenSpiel's: 26 less the points taken.
+  all 26 shoots the moon: he scores 0 and each other 26. A deal's ``returns`` are the
+  points against each, negative: OpenSpiel's returns (26 less the points) less 26.
 - OpenSpiel's other options are off by default and here too (no Jack of diamonds
   bonus, no bonus for taking no trick, the two of clubs and no other club leads).
 - The pass direction: OpenSpiel draws it at random for each deal (a chance event, the
   four equally likely). ``passing=rotate`` (the default) passes left, right, across and
   holds in turn through a match, as today's players do, and a single deal passes to the
   left; ``left``, ``right``, ``across`` and ``hold`` fix it.
-- A match: each deal's points add up; when a player reaches 100 the lowest total wins
-  (level at the bottom: another deal). OpenSpiel plays single deals.
+- A match: each deal's points add up (on the sheet as negative figures); when a player
+  has 100 against him, the fewest against wins (level: another deal). OpenSpiel plays
+  single deals.
 """
 
 from __future__ import annotations
@@ -150,8 +151,8 @@ class OpenSpielHearts(HeartsGame):
         return super().parse_action(t)
 
     def deal_result(self, state: Any) -> DealResult:
-        """OpenSpiel's returns: 26 less each one's points; the moon shooter 26, the
-        others 0. ``details``: ``moon`` (the shooter's seat, -1)."""
+        """Each seat's points against him, negative (the moon shooter 0, each other -26):
+        OpenSpiel's returns less 26. ``details``: ``moon`` (the shooter's seat, -1)."""
         if not state.is_terminal():
             raise ValueError("the deal is not over")
         pts = list(state.points)
@@ -159,23 +160,23 @@ class OpenSpielHearts(HeartsGame):
         if shooter >= 0:
             pts = [0 if p == shooter else TOTAL for p in range(4)]
         notes = (f"seat {shooter} shoots the moon",) if shooter >= 0 else ()
-        return DealResult(tuple(TOTAL - x for x in pts), notes, (("moon", shooter),))
+        return DealResult(tuple(-x for x in pts), notes, (("moon", shooter),))
 
     def update_sheet(self, sheet: ScoreSheet, deal_no: int, dealer: int,
                      result: DealResult) -> None:
-        """Points add up (26 less each return); at 100 or more the lowest total wins."""
-        penalty = DealResult(tuple(TOTAL - x for x in result.points), result.notes,
-                             result.details)
-        sheet.enter(deal_no, dealer, penalty, result.notes)
+        """The points against each add up (negative); once one reaches 100 against him,
+        the fewest against (the highest total) wins."""
+        sheet.enter(deal_no, dealer, result, result.notes)
         t = sheet.totals
-        if max(t) < GAME_OVER:
+        if min(t) > -GAME_OVER:
             return
-        low = min(t)
-        lows = [p for p, x in enumerate(t) if x == low]
-        if len(lows) > 1:
-            sheet.rows[-1].notes = (*sheet.rows[-1].notes, "level at the bottom: another deal")
+        top = max(t)
+        tops = [p for p, x in enumerate(t) if x == top]
+        if len(tops) > 1:
+            sheet.rows[-1].notes = (*sheet.rows[-1].notes, "level at the top: another deal")
             return
-        sheet.end_game(lows[0], 1, summary=f"seat {lows[0]} wins with {low} points")
+        sheet.end_game(tops[0], 1, summary=f"seat {tops[0]} wins with {-top} points"
+                       " against him")
 
 
 class OpenSpielHeartsState(HeartsState):
@@ -213,11 +214,28 @@ class OpenSpielHeartsState(HeartsState):
             self.lead_two_of_clubs()
 
     def lead_two_of_clubs(self) -> None:
+        """The holder of the two of clubs leads it: everyone knows where it lies."""
         holder = next(p for p in range(self.n) if TWO_OF_CLUBS in self.hands[p])
         self.leader = self.player = holder
+        if TWO_OF_CLUBS not in self.known[holder]:
+            self.known[holder] = [*self.known[holder], TWO_OF_CLUBS]
 
     def phase_name(self) -> str:
         return self.phase_names[self.phase]
+
+    @property
+    def opener(self) -> int:
+        """The seat that acts first in the deal: the dealer's left when cards are passed,
+        else the holder of the two of clubs."""
+        if self.pass_dir:
+            return (self.dealer + 1) % self.n
+        return next(p for p in range(self.n) if TWO_OF_CLUBS in self.hands[p]
+                    or TWO_OF_CLUBS in self.passing[p])
+
+    @property
+    def in_transit(self) -> list[list[int]]:
+        """The cards passed and not yet arrived, each seat's (none once they arrive)."""
+        return [] if self.arrived else self.passing
 
     def pass_to(self, seat: int) -> int:
         return (seat + self.pass_dir) % self.n
@@ -347,7 +365,7 @@ class OpenSpielHeartsState(HeartsState):
             passing=tuple(Card(c) for c in sorted(self.passing[seat])) if mine else (),
             received=(tuple(Card(c) for c in sorted(self.passing[frm]))
                       if mine and self.arrived and self.pass_dir else ()),
-            pass_to=self.pass_to(seat) if mine and self.pass_dir else -1,
+            pass_dir=self.pass_dir,
             broken=self.broken)
         return fields
 
