@@ -106,10 +106,10 @@ def _card_of(entry: Any) -> int:
 
 def card_locations(state: State) -> Counter[int] | None:
     """Every card of the deal wherever it lies: hands, declared cards on the table, cards
-    passed on their way to another hand, the stock, the turn-up, the card led to the current trick, and the cards won. ``None``
-    when the state does not keep its cards under these names (then the check is
-    skipped, with that reason). A deal played inside the table (Chouette's ``duel``) is
-    counted where it lies."""
+    passed on their way to another hand, the stock, the turn-up, the card led to the
+    current trick, and the cards won. ``None`` when the state does not keep its cards
+    under these names (then the check is skipped, with that reason). A deal played
+    inside the table (Chouette's ``duel``) is counted where it lies."""
     s: Any = state
     if hasattr(s, "duel"):
         return card_locations(s.duel)
@@ -494,7 +494,26 @@ def _check_kreutz_deal(state: State, events: list[tuple[int, int, str]]) -> None
         assert sum(1 for _, _, r in events if r == "last trick") == 1
 
 
+def _check_hearts_deal(state: State, events: list[tuple[int, int, str]]) -> None:
+    """Hearts (Foster's Laws, Law 29; Joker Hearts; Auction Hearts; OpenSpiel's): each
+    trick's taker scores what its cards cost, one a card of the suit to avoid (the Joker
+    five, the Queen of spades 13 in OpenSpiel's game); over the deal the costly cards'
+    costs add up to the pack's."""
+    s: Any = state
+    pack = [int(c) for c in s.game.pack.all_cards()]
+    for seat, pts, reason in events:
+        assert seat in range(s.n)
+        assert reason in ("clubs", "diamonds", "hearts", "spades", "points"), reason
+        assert 1 <= pts <= 26, f"a trick cost {pts}"
+    if state.is_terminal():
+        assert sum(p for _, p, _ in events) == sum(s.cost(c) for c in pack)
+
+
 SCORE_RULES: dict[str, Callable[[State, list[tuple[int, int, str]]], None]] = {
+    "hearts": _check_hearts_deal,
+    "heartsjoker": _check_hearts_deal,
+    "heartsauction": _check_hearts_deal,
+    "heartsopenspiel": _check_hearts_deal,
     "bezique": _check_bezique_deal,
     "sixtysix": _check_sixtysix_deal,
     "schnapsen": _check_schnapsen_deal,

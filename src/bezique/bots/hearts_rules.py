@@ -153,7 +153,7 @@ class _View:
         pool = safe or plays
         counts = {s: sum(1 for c in self.hand if c >> 4 == s) for s in range(4)}
 
-        def key(c: int) -> tuple[int, int, int]:
+        def key(c: int) -> tuple[int, int, float]:
             return (0 if self.beaten(c) else 1, counts[c >> 4], self.rank(c))
 
         card = min(pool, key=key)

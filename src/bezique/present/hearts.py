@@ -112,7 +112,7 @@ class HeartsView(GameView):
 
     def label(self, state: State, action: Action) -> str:
         if isinstance(action, Bid):
-            return f"bid {action.counters} counters"
+            return action.notation()  # "bid 3": a run of bids makes one control
         if isinstance(action, NoBid):
             return "pass (no bid)"
         if isinstance(action, Avoid):

@@ -150,7 +150,8 @@ class HeartsObservation(TrickObservationN):
     cost; ``bids`` the auction so far as ``(seat, notation)``, ``high`` and ``bidder``
     (0 and -1 without one); ``passing`` the cards this seat passed (the modern game),
     ``received`` those passed to it once all have passed, ``pass_dir`` how many seats
-    to the left the cards go (0: no passing, public); ``broken`` whether hearts have been broken (the modern game)."""
+    to the left the cards go (0: no passing, public); ``broken`` whether hearts have
+    been broken (the modern game)."""
 
     avoid: Suit
     pool: int
@@ -376,7 +377,7 @@ class HeartsState(TrickStateN):
 
     def cost_table(self, avoid: int) -> tuple[int, ...]:
         """What each card id costs its taker: one counter a card of the suit to avoid."""
-        return tuple(1 if c >> 4 == avoid else 0 for c in range(64))
+        return tuple(1 if c >> 4 == avoid and 2 <= c & 15 <= 14 else 0 for c in range(64))
 
     def cost(self, card: int) -> int:
         """What ``card`` costs the player who takes it in a trick."""

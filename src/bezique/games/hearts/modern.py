@@ -198,7 +198,8 @@ class OpenSpielHeartsState(HeartsState):
     def setup(self) -> None:
         self.passing = [[] for _ in range(self.n)]
         self.broken = False
-        self.costs = tuple(13 if c == QUEEN_OF_SPADES else 1 if c >> 4 == HEARTS else 0
+        self.costs = tuple(13 if c == QUEEN_OF_SPADES else
+                           1 if c >> 4 == HEARTS and 2 <= c & 15 <= 14 else 0
                            for c in range(64))
         self.set_direction(self.game.direction(0))
 
