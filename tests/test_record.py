@@ -1285,7 +1285,8 @@ def comments_by_action(text: str) -> list[list[list[str]]]:
 
 
 STORY_GAMES = ["bezique", "rubicon", "bezique4", "chouette", "binocle3", "binocleauction",
-               "sixtysix", "sixtysix3", "sixtysix4"]
+               "sixtysix", "sixtysix3", "sixtysix4", "hearts", "heartsauction",
+               "heartsopenspiel"]
 
 
 @pytest.mark.parametrize("name", STORY_GAMES)

@@ -20,7 +20,9 @@ from bezique.server.store import Store
 GAMES = [("binocle", {}), ("binocle", {"pack": "64"}), ("binocle3", {}), ("binocle4", {}),
          ("binocle4", {"mode": "partners"}), ("binocleauction", {}),
          ("binocleauction", {"widow": "widow", "players": "4"}), ("sixtysix3", {}),
-         ("sixtysix4", {})]
+         ("sixtysix4", {}), ("hearts", {}), ("hearts", {"players": "6"}),
+         ("hearts", {"players": "2"}), ("heartsjoker", {}), ("heartsauction", {}),
+         ("heartsopenspiel", {})]
 
 
 @pytest.mark.parametrize("name,options", GAMES)

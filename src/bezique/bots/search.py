@@ -80,8 +80,9 @@ def margins(state: State) -> list[float]:
 
 #: what a deal's ``returns()`` count, by game: the points of the deal (Bézique and
 #: Binocle, scored in points to a game of 1000 or more), game points (the Sixty-Six
-#: family: 1 to 3 a deal, SS 7) or hundreds (Rubicon's game settled in hundreds, RB 42,
-#: and Chouette's stakes, which are Rubicon games)
+#: family: 1 to 3 a deal, SS 7), hundreds (Rubicon's game settled in hundreds, RB 42,
+#: and Chouette's stakes, which are Rubicon games), counters (Hearts by Foster's Laws:
+#: the pool's) or hearts points (OpenSpiel's Hearts: 0 to 26 against each)
 RESULT_UNITS = {
     "bezique": "points", "bezique3": "points", "bezique4": "points",
     "binocle": "points", "binocle3": "points", "binocle4": "points",
@@ -89,6 +90,8 @@ RESULT_UNITS = {
     "sixtysix": "game points", "sixtysix3": "game points", "sixtysix4": "game points",
     "schnapsen": "game points",
     "rubicon": "hundreds", "chinese": "hundreds", "chouette": "hundreds",
+    "hearts": "counters", "heartsjoker": "counters", "heartsauction": "counters",
+    "heartsopenspiel": "hearts points",
 }
 
 
