@@ -103,7 +103,7 @@ class HeartsMatchOptions(Options):
     counters: int = _opt(
         50, None,
         "The counters each player begins with (Foster: fifty is usual).",
-        "Foster, Hearts, Counters", least=5, most=1000)
+        "Foster, Hearts, Counters", least=5, most=100)
     match: str = _opt(
         "deals", ("deals", "counters"),
         "How the match ends: after so many deals (option deals), or when a player's"
