@@ -4,6 +4,7 @@ Hearts and OpenSpiel's Hearts: a test per law and per rule, named after it."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 
 import pytest
@@ -62,6 +63,25 @@ def test_law_1_six_is_the_largest_table_and_two_the_least() -> None:
     for n in ("1", "7"):
         with pytest.raises(OptionError, match="players"):
             make_game("hearts", {"players": n})
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_laws_1_2_the_lowest_cut_deals_the_ace_low(players: int) -> None:
+    from bezique.cli.play import cut_for_deal
+    from bezique.present import Seats
+    game = make_game("hearts", {"players": str(players)})
+    seats = Seats(0, tuple(f"P{i}" for i in range(players)))
+    for seed in range(30):
+        dealer, lines = cut_for_deal(game, random.Random(seed), seats)
+        last = lines[-1]
+        cut = {name: card for name, card in re.findall(
+            r"(you|P\d) cuts? ((?:10|[2-9JQKA])[♣♦♥♠])", last)}
+        low = {n: (1 if c[:-1] == "A" else {"J": 11, "Q": 12, "K": 13}.get(c[:-1])
+                   or int(c[:-1])) for n, c in cut.items()}
+        least = min(low.values())
+        assert [n for n, v in low.items() if v == least] == \
+            ["you" if dealer == 0 else f"P{dealer}"], last
+        assert "lowest and deal" in last
 
 
 # -- Law 3: the pack ------------------------------------------------------------------------

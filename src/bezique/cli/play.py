@@ -149,24 +149,35 @@ def cut_for_deal(game: Game[Any], rng: random.Random, seats: Seats) -> tuple[int
     winner gives the deal away, as Foster's Suggestions for Good Play advise (the first
     lead is usually worth more); the human, winning, is taken to follow the same advice,
     since the program asks nothing but moves (``--first-dealer you`` deals yourself). At
-    a table of more, the highest cut deals. Only the seats that may deal first cut
-    (Chouette: the adversaries, for the first game against the box)."""
+    a table of more, the highest cut deals. A game whose ``cut`` is ``"low"`` (Hearts,
+    Laws 1-2) gives the deal to the lowest card, the Ace lowest, at any table. Only the
+    seats that may deal first cut (Chouette: the adversaries, for the first game against
+    the box)."""
     n = len(seats.names)
     cutters = [s for s in seats.order() if s in game.first_dealers()]
     lines = []
     order = game.pack.shuffled(rng)
+    low = getattr(game, "cut", "high") == "low"
+
+    def value(c: int) -> int:  # higher wins: the lowest card, Ace low, when low
+        return -(1 if c & 15 == 14 else c & 15) if low else rank_strength(c)
+
     while True:
         drawn = [order[i] for i in rng.sample(range(len(order)), len(cutters))]
         cut = dict(zip(cutters, drawn, strict=True))
         text = "The cut: " + ", ".join(
             ("you cut " if s == seats.human else f"{seats.label(s)} cuts ") + show(cut[s])
             for s in sorted(cutters, key=lambda s: s != seats.human))
-        best = max(rank_strength(c) for c in cut.values())
-        high = [s for s in cutters if rank_strength(cut[s]) == best]
+        best = max(value(c) for c in cut.values())
+        high = [s for s in cutters if value(cut[s]) == best]
         if len(high) == 1:
             break
         lines.append(text + ": equal, cut again.")
     winner = high[0]
+    if low:
+        deals = "deal" if winner == seats.human else "deals"
+        lines.append(text + ". " + seats.says(winner, "cut", f"lowest and {deals}") + ".")
+        return winner, lines
     if n > 2:
         deals = "deal" if winner == seats.human else "deals"
         lines.append(text + ". " + seats.says(winner, "cut", f"highest and {deals}") + ".")

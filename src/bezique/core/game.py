@@ -485,6 +485,10 @@ class Game(ABC, Generic[S]):
     max_players: ClassVar[int] = 2
     #: Whose rules the defaults are, as the screen names them.
     rules_by: ClassVar[str] = "Foster's rules"
+    #: The cut for the first deal: ``"high"``, the family's (the highest card, A 10 K Q J
+    #: ..., has the choice; at two he gives the deal away, as Foster advises), or
+    #: ``"low"`` (Hearts, Laws 1-2: the lowest card deals, the Ace lowest).
+    cut: ClassVar[str] = "high"
     #: The game in a line for a player choosing one (the lobby), when the first
     #: paragraph of the class's docstring does not read well there (see :meth:`about`).
     blurb: ClassVar[str] = ""

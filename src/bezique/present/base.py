@@ -123,23 +123,27 @@ def rank_strength(card: int) -> int:
     return RANK_STRENGTH[int(card) & 15]
 
 
-def sort_hand(cards: Sequence[int], trump: int | None) -> list[Card]:
+def sort_hand(cards: Sequence[int], trump: int | None,
+              order: Sequence[int] = FAMILY_ORDER) -> list[Card]:
     """Cards sorted for display: trumps first (when there are trumps yet), then the other
     suits with the colours alternating (spades, hearts, clubs, diamonds), each suit high to
-    low."""
+    low in the game's ``order`` of ranks (the family's A 10 K Q J ... by default)."""
+    strength = RANK_STRENGTH if order is FAMILY_ORDER else \
+        {r: len(order) - i for i, r in enumerate(order)}
     suit_order = [3, 2, 0, 1]
     if trump is not None and 0 <= int(trump) <= 3:
         suit_order.remove(int(trump))
         suit_order.insert(0, int(trump))
     pos = {s: i for i, s in enumerate(suit_order)}
     return sorted((Card(c) for c in cards),
-                  key=lambda c: (pos[int(c) >> 4], -rank_strength(c)))
+                  key=lambda c: (pos[int(c) >> 4], -strength.get(int(c) & 15, 0)))
 
 
-def by_suit(cards: Sequence[int], trump: int | None) -> list[list[Card]]:
+def by_suit(cards: Sequence[int], trump: int | None,
+            order: Sequence[int] = FAMILY_ORDER) -> list[list[Card]]:
     """The cards sorted for display (:func:`sort_hand`), one list per suit."""
     groups: list[list[Card]] = []
-    for c in sort_hand(cards, trump):
+    for c in sort_hand(cards, trump, order):
         if not groups or groups[-1][0].suit != c.suit:
             groups.append([])
         groups[-1].append(c)
@@ -320,6 +324,8 @@ class GameView:
     counts_hidden_by_default = False
     #: what the game calls one deal on the screen and the sheet (Chouette: a "game")
     deal_word: ClassVar[str] = "deal"
+    #: the ranks high to low as the hand is sorted on screen (Hearts: A K Q J 10 ...)
+    rank_order: ClassVar[tuple[int, ...]] = FAMILY_ORDER
 
     def __init__(self, *, show_counts: bool = True) -> None:
         self.show_counts = show_counts
@@ -662,7 +668,7 @@ def build_screen(view: GameView, state: State, seats: Seats, match: Match,
 
     def spots(cards: Sequence[int], from_table: bool) -> list[list[CardSpot]]:
         groups: list[list[CardSpot]] = []
-        for suit in by_suit(cards, trump):
+        for suit in by_suit(cards, trump, view.rank_order):
             row: list[CardSpot] = []
             for c in suit:
                 if row and row[-1].cards[-1] == c:  # identical cards share one number

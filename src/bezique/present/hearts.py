@@ -30,6 +30,7 @@ class HeartsView(GameView):
     games: ClassVar[tuple[type[Game[Any]], ...]] = (Hearts, JokerHearts, AuctionHearts,
                                                     OpenSpielHearts)
     title = "Hearts"
+    rank_order = (14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2)  # A K Q J 10 ... 2 (Law 3)
 
     def trick_extra(self, trick: TrickWon) -> list[str]:
         return []

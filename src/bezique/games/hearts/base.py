@@ -175,6 +175,8 @@ class HeartsGame(Game["HeartsState"]):
     title = "Hearts"
     options_class: ClassVar[type[Options]] = HeartsMatchOptions
     min_players, max_players = 2, 6
+    #: Laws 1-2: the lowest cut deals, the Ace lowest.
+    cut = "low"
     #: The counters the Joker costs (Joker Hearts), 0 when there is none.
     joker_cost: ClassVar[int] = 0
 
