@@ -185,7 +185,8 @@ class OpenSpielHeartsState(HeartsState):
     ``arrived`` (whether the passed cards have reached their holders), ``broken``."""
 
     __slots__ = ("pass_dir", "passing", "arrived", "broken")
-    copies = copying(same="pass_dir arrived broken", lists="passing")
+    #: ``passing`` is never changed in place (a new list each card passed): copies share it
+    copies = copying(same="pass_dir arrived broken passing")
     phase_names: ClassVar[dict[int, str]] = {PLAY_PHASE: "play", OVER_PHASE: "end",
                                              PASS: "pass"}
 
@@ -261,7 +262,8 @@ class OpenSpielHeartsState(HeartsState):
     def pass_card(self, card: int) -> None:
         p = self.player
         self.hands[p].remove(card)
-        self.passing[p].append(card)
+        passing = self.passing = self.passing[:]  # copies share the piles: a new one
+        passing[p] = [*passing[p], card]
         if len(self.passing[p]) < PASS_SIZE:
             return
         self.note(CardsPassed, p, self.pass_to(p))
@@ -336,7 +338,7 @@ class OpenSpielHeartsState(HeartsState):
         self.hands = places[:n]
         self.stock = places[n]
         if not self.arrived:
-            self.passing = places[n + 1:]
+            self.passing = [p[:] for p in places[n + 1:]]
 
     def place_visible(self, viewer: int, place: int) -> bool:
         n = self.n
