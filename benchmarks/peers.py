@@ -64,7 +64,8 @@ STAMP = VENV / "requirements.sha256"
 #: Our engines: games of ``bezique.games.GAMES``; ``sixtysix-played-out`` is Sixty-Six
 #: with the playout that never ends a deal early.
 OURS = ("bezique", "sixtysix", "sixtysix-played-out", "rubicon", "chinese", "schnapsen",
-        "euchreopenspiel")
+        "euchreopenspiel",
+        "heartsopenspiel")
 PEERS = ("openspiel-hearts", "openspiel-euchre", "openspiel-skat", "schnapsen")
 MEASURES = ("decisions/s", "copies/s", "samples/s")
 #: Mid-deal states each copy and sample run cycles over.

@@ -231,6 +231,10 @@ def _option_sets(game_cls: type[Game[Any]]) -> list[Options]:
     return sets
 
 
+#: Games whose only action is playing a card (Hearts, Joker Hearts).
+ONLY_PLAYS = {"hearts", "heartsjoker"}
+
+
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_every_legal_action_met_in_random_play_round_trips(name: str) -> None:
     game_cls = GAMES[name]
@@ -263,7 +267,8 @@ def test_every_legal_action_met_in_random_play_round_trips(name: str) -> None:
             break
         for options in _option_sets(game_cls):
             play(options, 2)
-    assert len(seen) >= 2  # at least plays and one other kind of action were met
+    # at least plays and one other kind of action were met, in a game that has another
+    assert len(seen) >= 2 or name in ONLY_PLAYS
     if name == "bezique":
         assert {"Play", "Declare", "Draw", "Exchange"} <= seen
 

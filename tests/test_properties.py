@@ -105,11 +105,11 @@ def _card_of(entry: Any) -> int:
 
 
 def card_locations(state: State) -> Counter[int] | None:
-    """Every card of the deal wherever it lies: hands, declared cards on the table, the
-    stock, the discards laid aside, the turn-up, the card led to the current trick, and
-    the cards won. ``None`` when the state does not keep its cards under these names
-    (then the check is skipped, with that reason). A deal played inside the table
-    (Chouette's ``duel``) is counted where it lies."""
+    """Every card of the deal wherever it lies: hands, declared cards on the table, cards
+    passed on their way to another hand, the stock, the discards laid aside, the turn-up,
+    the card led to the current trick, and the cards won. ``None`` when the state does
+    not keep its cards under these names (then the check is skipped, with that reason).
+    A deal played inside the table (Chouette's ``duel``) is counted where it lies."""
     s: Any = state
     if hasattr(s, "duel"):
         return card_locations(s.duel)
@@ -118,6 +118,8 @@ def card_locations(state: State) -> Counter[int] | None:
     try:
         cards = [int(c) for hand in s.hands for c in hand]
         cards += [_card_of(e) for table in getattr(s, "tables", ()) for e in table]
+        # cards on their way from one hand to another (the cards passed at Hearts)
+        cards += [int(c) for pile in getattr(s, "in_transit", ()) for c in pile]
         cards += [int(c) for c in s.stock]
         # cards laid aside face down, out of play (Écarté's discards)
         cards += [int(c) for pile in getattr(s, "discards", ()) for c in pile]
@@ -228,6 +230,8 @@ def test_legal_actions_never_empty_before_the_end_and_empty_after(
     # plays it, the leader first
     players = getattr(state, "players", None)
     leader = players[0] if players is not None else (dealer + 1) % seats
+    # a game whose opener is another seat says which (OpenSpiel's Hearts: the two of clubs)
+    leader = getattr(state, "opener", leader)
     assert state.current_player() == leader
     n = 0
     for legal in positions(state, rng):
@@ -545,7 +549,26 @@ def _check_enfle_deal(state: State, events: list[tuple[int, int, str]]) -> None:
             assert set(points) == {0} and s.rounds_played() >= s.game.options.trick_limit
 
 
+def _check_hearts_deal(state: State, events: list[tuple[int, int, str]]) -> None:
+    """Hearts (Foster's Laws, Law 29; Joker Hearts; Auction Hearts; OpenSpiel's): each
+    trick's taker scores what its cards cost, one a card of the suit to avoid (the Joker
+    five, the Queen of spades 13 in OpenSpiel's game); over the deal the costly cards'
+    costs add up to the pack's."""
+    s: Any = state
+    pack = [int(c) for c in s.game.pack.all_cards()]
+    for seat, pts, reason in events:
+        assert seat in range(s.n)
+        assert reason in ("clubs", "diamonds", "hearts", "spades", "points"), reason
+        assert 1 <= pts <= 26, f"a trick cost {pts}"
+    if state.is_terminal():
+        assert sum(p for _, p, _ in events) == sum(s.cost(c) for c in pack)
+
+
 SCORE_RULES: dict[str, Callable[[State, list[tuple[int, int, str]]], None]] = {
+    "hearts": _check_hearts_deal,
+    "heartsjoker": _check_hearts_deal,
+    "heartsauction": _check_hearts_deal,
+    "heartsopenspiel": _check_hearts_deal,
     "bezique": _check_bezique_deal,
     "sixtysix": _check_sixtysix_deal,
     "schnapsen": _check_schnapsen_deal,
@@ -693,7 +716,7 @@ def secret_cards(state: State, seat: int) -> set[str] | None:
 #: Observation fields that name the cards a seat is publicly known *not* to hold (the
 #: N-seat core's ``excluded``, shown by the follow rules): naming a card there says
 #: where it is not, never where it is.
-NOT_HELD_FIELDS = frozenset({"excluded"})
+NOT_HELD_FIELDS = frozenset({"excluded", "costs"})  # costs: what each card costs (Hearts)
 
 
 def named_cards(obs: Any) -> set[str]:
@@ -819,7 +842,9 @@ def test_the_cards_hidden_from_each_seat_can_be_listed(name: str) -> None:
 #: (Auction Binocle's discards), its place in a deal inside the table (Chouette's
 #: ``hand_of`` and ``consulting``). ``hands`` (one entry per seat) is all None there.
 OWN_PARTS: dict[str, Any] = {"seat": SPECTATOR, "hand": (), "sees": (), "discards": (),
-                             "hand_of": -1, "consulting": ()}
+                             "hand_of": -1, "consulting": (),
+                             # Hearts: the cards a seat passed and those it received
+                             "passing": (), "received": ()}
 
 
 def public_part(obs: Any) -> Any:
@@ -1117,7 +1142,7 @@ def test_random_matches_keep_the_sheet(name: str, data: st.DataObject, seed: int
     rng = random.Random(player_seed)
     accounted = card_locations(match.state) is not None
     finished = 0
-    totals = [0] * columns
+    totals = list(match.sheet.totals)  # nothing, or a stake (Hearts' counters)
     dealer = first_dealer
     for _ in range(200 * MAX_STEPS):
         if match.is_over():

@@ -1285,7 +1285,9 @@ def comments_by_action(text: str) -> list[list[list[str]]]:
 
 
 STORY_GAMES = ["bezique", "rubicon", "bezique4", "chouette", "binocle3", "binocleauction",
-               "sixtysix", "sixtysix3", "sixtysix4", "napoleon"]
+               "sixtysix", "sixtysix3", "sixtysix4", "napoleon",
+               "hearts", "heartsauction",
+               "heartsopenspiel"]
 
 
 @pytest.mark.parametrize("name", STORY_GAMES)

@@ -380,7 +380,7 @@ def test_every_game_has_a_unit_and_binocle_is_reviewed_in_points() -> None:
     or hundreds, but from 10 points where a deal's points are the score. Binocle is
     scored in points to 1000 (Foster's Binocle, Scoring): it used to get the threshold of
     game points, 0.5, marking every decision that lost a point."""
-    units = {"points", "game points", "hundreds", "counters"}
+    units = {"points", "game points", "hundreds", "counters", "hearts points"}
     for name, cls in GAMES.items():
         assert result_unit(name) == result_unit(cls()) == cls.result_unit in units, name
         assert default_threshold(name) > 0

@@ -21,7 +21,10 @@ GAMES = [("binocle", {}), ("binocle", {"pack": "64"}), ("binocle3", {}), ("binoc
          ("binocle4", {"mode": "partners"}), ("binocleauction", {}),
          ("binocleauction", {"widow": "widow", "players": "4"}), ("sixtysix3", {}),
          ("sixtysix4", {}), ("napoleon", {}),
-         ("napoleon", {"players": "6", "buying": "true", "kitty": "stake", "sedan": "peel"})]
+         ("napoleon", {"players": "6", "buying": "true", "kitty": "stake", "sedan": "peel"}),
+         ("hearts", {}), ("hearts", {"players": "6"}),
+         ("hearts", {"players": "2"}), ("heartsjoker", {}), ("heartsauction", {}),
+         ("heartsopenspiel", {})]
 
 
 @pytest.mark.parametrize("name,options", GAMES)

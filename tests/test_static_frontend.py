@@ -169,6 +169,7 @@ def test_nothing_knows_a_game_by_name() -> None:
         pass
     else:
         words |= set(GAMES)
+    words -= {"clubs", "diamonds", "hearts", "spades"}  # a suit's name, and Hearts' too
     for script in SCRIPTS:
         literals = set(re.findall(r"""["'`]([^"'`\n]*)["'`]""", code_of(script)))
         assert not literals & words, f"{script} names a game: {sorted(literals & words)}"

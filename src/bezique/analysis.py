@@ -45,8 +45,10 @@ __all__ = ["Decision", "Evaluation", "Position", "Weighed", "default_threshold",
 #: the loss from which a decision is marked, by the unit of its game's results
 #: (:func:`~bezique.bots.search.result_unit`): ten points of a deal (Bézique and Binocle
 #: count by tens), half a game point (Sixty-Six: 1 to 3 a deal) or half a hundred
-#: (Rubicon, Chinese, Chouette) or half a counter (games settled in stakes)
-THRESHOLDS = {"points": 10.0, "game points": 0.5, "hundreds": 0.5, "counters": 0.5}
+#: (Rubicon, Chinese, Chouette), a counter (games settled in stakes) or two points
+#: against (OpenSpiel's Hearts, 0 to 26 a deal)
+THRESHOLDS = {"points": 10.0, "game points": 0.5, "hundreds": 0.5, "counters": 1.0,
+              "hearts points": 2.0}
 
 def default_threshold(game_name: str) -> float:
     """The loss from which a decision is marked, for a game by name (see ``THRESHOLDS``)."""

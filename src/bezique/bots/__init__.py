@@ -26,6 +26,7 @@ from . import (  # noqa: F401 - the rule-based players, found by the games they 
     ecarte_rules,
     enfle_rules,
     euchre_rules,
+    hearts_rules,
     napoleon_rules,
     rubicon_rules,
     sixtysix_multi_rules,

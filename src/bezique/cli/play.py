@@ -151,13 +151,17 @@ def cut_for_deal(game: Game[Any], rng: random.Random, seats: Seats) -> tuple[int
     lead is usually worth more); the human, winning, is taken to follow the same advice,
     since the program asks nothing but moves (``--first-dealer you`` deals yourself). At
     a table of more, or where the game says so (``cut_winner_deals``: Écarté), the
-    highest cut deals. Only the seats that may deal first cut
-    (Chouette: the adversaries, for the first game against the box)."""
+    highest cut deals. A game whose ``cut`` is ``"low"`` (Hearts, Laws 1-2) gives the
+    deal to the lowest card (by ``cut_ranks``: Hearts' Ace lowest) at any table. Only
+    the seats that may deal first cut (Chouette: the adversaries, for the first game
+    against the box)."""
     n = len(seats.names)
-    ranks = [int(r) for r in getattr(game, "cut_ranks", ())]
+    ranks = [int(r) for r in game.cut_ranks]
+    low = game.cut == "low"
 
-    def strength(card: int) -> int:  # the game's own order for the cut, if it has one
-        return len(ranks) - ranks.index(card & 15) if ranks else rank_strength(card)
+    def value(card: int) -> int:  # higher wins the cut: the game's order, reversed if low
+        v = len(ranks) - ranks.index(card & 15) if ranks else rank_strength(card)
+        return -v if low else v
 
     cutters = [s for s in seats.order() if s in game.first_dealers()]
     lines = []
@@ -168,18 +172,22 @@ def cut_for_deal(game: Game[Any], rng: random.Random, seats: Seats) -> tuple[int
         text = "The cut: " + ", ".join(
             ("you cut " if s == seats.human else f"{seats.label(s)} cuts ") + show(cut[s])
             for s in sorted(cutters, key=lambda s: s != seats.human))
-        best = max(strength(c) for c in cut.values())
-        high = [s for s in cutters if strength(cut[s]) == best]
+        best = max(value(c) for c in cut.values())
+        high = [s for s in cutters if value(cut[s]) == best]
         if len(high) == 1:
             break
         lines.append(text + ": equal, cut again.")
     winner = high[0]
+    if low:
+        deals = "deal" if winner == seats.human else "deals"
+        lines.append(text + ". " + seats.says(winner, "cut", f"lowest and {deals}") + ".")
+        return winner, lines
     if n > 2:
         deals = "deal" if winner == seats.human else "deals"
         lines.append(text + ". " + seats.says(winner, "cut", f"highest and {deals}") + ".")
         return winner, lines
     other = 1 - winner
-    if getattr(game, "cut_winner_deals", False):  # the highest card secures the deal
+    if game.cut_winner_deals:  # the highest card secures the deal
         lines.append(text + ". " + seats.says(winner, "cut", "highest and "
                                                + ("deal" if winner == seats.human
                                                   else "deals")) + ".")

@@ -488,11 +488,17 @@ class Game(ABC, Generic[S]):
     #: What a deal's ``returns()`` count, the unit of every margin and value the search
     #: players, hints and reviews give: ``points`` (Bézique and Binocle, scored in
     #: points to a game of 1000 or more), ``game points`` (the Sixty-Six family: 1 to 3 a
-    #: deal, SS 7), ``hundreds`` (Rubicon's game settled in hundreds, RB 42) or
-    #: ``counters`` (games settled in stakes, deal by deal).
+    #: deal, SS 7), ``hundreds`` (Rubicon's game settled in hundreds, RB 42),
+    #: ``counters`` (games settled in stakes, deal by deal) or ``hearts points`` (0 to 26
+    #: against each, OpenSpiel's Hearts).
     result_unit: ClassVar[str] = "points"
-    #: The ranks as the cut for deal orders them, high to low (empty: the family's
-    #: A 10 K Q J 9 8 7); Écarté's cut is by its own order, the King highest (EW 119).
+    #: The cut for the first deal: ``"high"``, the family's (the highest card has the
+    #: choice; at two he gives the deal away, as Foster advises), or ``"low"`` (Hearts,
+    #: Laws 1-2: the lowest card deals).
+    cut: ClassVar[str] = "high"
+    #: The ranks as the cut orders them, high to low (empty: the family's A 10 K Q J 9 8
+    #: 7); Écarté's cut is by its own order, the King highest (EW 119), Hearts' with the
+    #: Ace lowest (Law 2).
     cut_ranks: ClassVar[tuple[int, ...]] = ()
     #: Whether the player who cuts highest at two deals himself (Écarté: the highest
     #: card "secures the deal", EW 119) rather than give the deal away as Foster advises.

@@ -25,6 +25,7 @@ from .euchre import (
     TwoHandedEuchre,
     TwoHandedEuchreOptions,
 )
+from .hearts import AuctionHearts, Hearts, HeartsOptions, JokerHearts, OpenSpielHearts
 from .kreutz import KreutzMariage, KreutzOptions
 from .napoleon import Napoleon, NapoleonOptions
 from .schnapsen import Schnapsen
@@ -52,6 +53,10 @@ GAMES: dict[str, type[Game]] = {  # type: ignore[type-arg]
     "ecarte": Ecarte,
     "napoleon": Napoleon,
     "enfle": Enfle,
+    "hearts": Hearts,
+    "heartsjoker": JokerHearts,
+    "heartsauction": AuctionHearts,
+    "heartsopenspiel": OpenSpielHearts,
 }
 
 
@@ -94,6 +99,11 @@ ALIASES: dict[str, str] = {
     "rollingstone": "enfle",
     "schwellen": "enfle",
     "schweller": "enfle",
+    "jokerhearts": "heartsjoker",
+    "auctionhearts": "heartsauction",
+    "openspielhearts": "heartsopenspiel",
+    "modernhearts": "heartsopenspiel",
+    "blacklady": "heartsopenspiel",
 }
 
 
@@ -120,6 +130,7 @@ def make_game(name: str, options: Options | dict[str, object] | list[str] | None
 
 __all__ = [
     "GAMES",
+    "AuctionHearts",
     "Bezique",
     "BeziqueOptions",
     "Binocle",
@@ -136,11 +147,15 @@ __all__ = [
     "FourHandedEuchre",
     "FourHandedEuchreOptions",
     "FourHandedOptions",
+    "Hearts",
+    "HeartsOptions",
+    "JokerHearts",
     "KreutzMariage",
     "KreutzOptions",
     "Napoleon",
     "NapoleonOptions",
     "OpenSpielEuchre",
+    "OpenSpielHearts",
     "Rubicon",
     "RubiconOptions",
     "SixtySix",

@@ -58,6 +58,7 @@ from .binocle import AuctionBinocleView, BinocleView, MultiBinocleView, binocle_
 from .ecarte import EcarteView
 from .enfle import EnfleView
 from .euchre import EuchreView
+from .hearts import HeartsView
 from .napoleon import NapoleonView
 from .sixtysix import KreutzView, SixtySixView, ThreeHandedSixtySixView
 
@@ -134,4 +135,13 @@ __all__ = [
     "view_class",
     "view_for",
     "wrap",
+    "COMMANDS_HELP", "WIDTH", "AuctionBinocleView", "BeziqueView", "BinocleView", "Breakdown",
+    "CardSpot", "ChouetteView", "GameView", "HeartsView", "KreutzView", "MultiBeziqueView",
+    "MultiBinocleView", "RubiconView", "Screen", "SeatLine", "Seats", "SixtySixView", "Story",
+    "ThreeHandedSixtySixView", "binocle_meld_table", "build_screen", "by_suit",
+    "choice_prompt", "deal_banner", "hand_text", "keep_together",
+    "match_total", "name_seats", "own_points",
+    "partnership", "played_tricks", "plays_text", "rank_strength", "sheet_lines", "short",
+    "show", "show_cards", "side_line", "side_names", "sort_hand", "suit_text",
+    "symbols_in_use", "trump_text", "use_symbols", "view_class", "view_for", "wrap",
 ]

@@ -32,6 +32,8 @@ SUIT_SYMBOLS = "♣♦♥♠"
 # Rank order for sorting a hand and for the cut, high to low: Ace, Ten, King, ... as in
 # every game of the family (Bézique, Cards; Sixty-Six, Pack).
 FAMILY_ORDER = (14, 10, 13, 12, 11, 9, 8, 7, 6, 5, 4, 3, 2)
+#: Whist's order, A K Q J 10 ... 2: the other games' (Euchre, Napoleon, Enflé, Hearts)
+WHIST_ORDER = tuple(range(14, 1, -1))
 RANK_STRENGTH = {r: len(FAMILY_ORDER) - i for i, r in enumerate(FAMILY_ORDER)}
 
 _symbols = True
@@ -323,7 +325,8 @@ class GameView:
     title = ""
     #: a game of memory hides the running counts unless asked (Sixty-Six)
     counts_hidden_by_default = False
-    #: the ranks high to low as the hand is sorted on screen (the family's A 10 K Q J)
+    #: the ranks high to low as the hand is sorted on screen (the family's A 10 K Q J;
+    #: Enflé's and Hearts' A K Q J 10 ...)
     hand_order: ClassVar[tuple[int, ...]] = FAMILY_ORDER
     #: what the game calls one deal on the screen and the sheet (Chouette: a "game")
     deal_word: ClassVar[str] = "deal"

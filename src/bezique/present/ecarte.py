@@ -47,6 +47,7 @@ class EcarteView(GameView):
     """Écarté: the exchange, then five tricks; the points toward the game (five)."""
 
     games: ClassVar[tuple[type[Game[Any]], ...]] = (Ecarte,)
+    hand_order = (13, 12, 11, 14, 10, 9, 8, 7)  # K Q J A 10 9 8 7, Écarté's own order
     title = "Écarté"
 
     def heading(self, state: State, obs: Observation, seats: Seats, match: Match

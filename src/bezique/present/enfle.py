@@ -11,6 +11,7 @@ from ..core.match import Match
 from ..games.enfle import Enfle, TakeUp, hand_value
 from .base import (
     SUIT_NAMES,
+    WHIST_ORDER,
     Breakdown,
     GameView,
     SeatLine,
@@ -26,7 +27,7 @@ class EnfleView(GameView):
 
     games: ClassVar[tuple[type[Game[Any]], ...]] = (Enfle,)
     title = "Enflé"
-    hand_order: ClassVar[tuple[int, ...]] = tuple(range(14, 1, -1))  # A K Q J 10 .. 2
+    hand_order = WHIST_ORDER  # A K Q J 10 .. 2
     # the tricks are turned face down as they are won, and remembering them is the
     # game's skill (Foster, Enflé)
     look_back: ClassVar[str] = "last"

@@ -20,6 +20,7 @@ from ..games.euchre.base import (
     left_bower,
 )
 from .base import (
+    WHIST_ORDER,
     Breakdown,
     GameView,
     SeatLine,
@@ -39,6 +40,7 @@ class EuchreView(GameView):
     his lone hand), tricks per side, the points toward five."""
 
     games: ClassVar[tuple[type[Game[Any]], ...]] = (Euchre,)
+    hand_order = WHIST_ORDER  # Whist ranks (EW 120); the bowers among the Jacks
     title = "Euchre"
 
     def heading(self, state: State, obs: Observation, seats: Seats, match: Match

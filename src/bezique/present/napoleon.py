@@ -19,6 +19,7 @@ from ..games.napoleon import (
 )
 from .base import (
     SUIT_NAMES,
+    WHIST_ORDER,
     Breakdown,
     GameView,
     SeatLine,
@@ -35,6 +36,7 @@ class NapoleonView(GameView):
     counters on the match's sheet, tricks in the deal, and the pool when one is kept."""
 
     games: ClassVar[tuple[type[Game[Any]], ...]] = (Napoleon,)
+    hand_order = WHIST_ORDER  # Whist ranks, A K Q J 10 ... 2 (EW 130)
     title = "Napoleon"
     #: a trick's point is told in its line ("wins the trick"), not again
     trick_reasons: ClassVar[frozenset[str]] = frozenset({"trick"})
