@@ -4,13 +4,19 @@ counters, Law 23's thirteen counters left as a Jack, six and seven when dividing
 
 from __future__ import annotations
 
-import pytest
+import json
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner, Result
+
+from bezique.cli import main as cli_main
 from bezique.core.cards import Card, card_name
 from bezique.core.errors import IllegalActionError
 from bezique.games import make_game
 from bezique.laws import LawError, law_table
 from bezique.laws.hearts import HeartsLawTable
+from bezique.laws.referee import referee
 
 # seat 0 leads (dealer 3); every seat holds every suit
 HANDS = ("4S QC 5H TS 6S 2C 2D 7H TD JS AD QH TC",
@@ -468,3 +474,52 @@ def test_evident_revoke_is_claimed_by_the_others() -> None:
         c = clubs[0] if p == 1 and clubs else min(legal, key=lambda c: (c & 15, c >> 4))
         t.act(f"{p} {card_name(c)}")
     assert [a.notation() for a in t.claims_open(0)] == ["0 claim 1"]
+
+
+# -- bezique referee ------------------------------------------------------------------------
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "hearts-dispute.txt"
+
+
+def _referee(*args: str, stdin: str | None = None) -> Result:
+    cli_main._register()
+    return CliRunner().invoke(cli_main.cli, ["referee", *args], input=stdin)
+
+
+def test_referee_rules_on_the_example_file() -> None:
+    r = _referee(str(EXAMPLE))
+    assert r.exit_code == 0, r.output
+    assert "Law 22: seat 1 plays 2H and does not follow clubs" in r.output
+    assert "Law 20: seat 3 leads AS out of turn" in r.output
+    assert "seat 1's revoke (trick 1) is established" in r.output
+    assert "Settlement: seat 0 +0, seat 1 -13" in r.output
+
+
+def test_referee_json() -> None:
+    r = _referee("--json", str(EXAMPLE))
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["laws"] == "Foster's Laws of Hearts" and data["played_out"]
+    assert data["settlement"]["net"] == [0, -13, 0, 0]
+    assert [i["kind"] for i in data["irregularities"]] == [
+        "revoke", "lead out of turn", "exposed card"]
+
+
+def test_referee_bad_input_names_the_line() -> None:
+    text = EXAMPLE.read_text().replace("\n1 2H\n", "\n1 ZZ\n")
+    r = _referee("-", stdin=text)
+    assert r.exit_code == 2 and "line 14: '1 ZZ': not a card of Hearts" in r.output
+    text = EXAMPLE.read_text().replace("\n0 2C\n", "\n0 claim 0\n", 1)
+    r = _referee("-", stdin=text)
+    assert r.exit_code == 2 and "line 13" in r.output and "against himself" in r.output
+    r = _referee("-", stdin='[Game "hearts"]\n[Dealer "3"]\n')
+    assert r.exit_code == 2 and "no [Hand] for seat 0, 1, 2, 3" in r.output
+    r = _referee("-", stdin='[Game "hearts"]\n[Dealer 3]\n')
+    assert r.exit_code == 2 and "line 2: not a header" in r.output
+
+
+def test_referee_a_hand_not_played_out_has_no_settlement() -> None:
+    text = EXAMPLE.read_text().split("2 claim 1")[0]
+    verdict = referee(text)
+    assert verdict.settlement is None
+    assert "no settlement yet" in verdict.lines()[-1]

@@ -28,7 +28,7 @@ def require_extra(extra: str, command: str) -> None:
 
 
 def _register() -> None:
-    from . import play, players, replay, review, serve, tournament, verify  # noqa: F401  (each module adds its commands to ``cli``)
+    from . import play, players, referee, replay, review, serve, tournament, verify  # noqa: F401  (each module adds its commands to ``cli``)
 
 
 def main() -> None:

@@ -465,6 +465,9 @@ class LawTable:
         self.plays.append((seat, card, forced))
         if card in self.exposed[seat]:
             self.exposed[seat].remove(card)
+            for irr in self.irregularities:
+                if irr.card == card and irr.status == "face up":
+                    irr.status = "played"
         self.note_evidence(seat, card)
         self.after_card()
 
@@ -658,7 +661,7 @@ class LawTable:
             return
         card = a.cards[0]
         holder = next((p for p in range(self.n) if card in self.exposed[p]), -1)
-        law = self.law_of.get("exposed card", "?")
+        law = self.law_of.get("call", "?")
         if holder < 0:
             raise LawError(f"{card_name(card)} is not an exposed card (Law {law})")
         if holder == a.seat:
@@ -850,7 +853,7 @@ class LawTable:
         for seat, law in self.take_last[:1]:
             self.move_last_trick(seat)
             self.rule(law, f"seat {seat} takes in the last trick")
-        law = self.law_of.get("claim", "?")
+        law = self.law_of.get("search", "?")
         for claimant, accused in self.claims:
             revokes = [i for i in self.irregularities if i.seat == accused
                        and i.kind in ("revoke", "failed to comply") and i.status == "claimed"]

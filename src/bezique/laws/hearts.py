@@ -85,6 +85,7 @@ class HeartsLawTable(LawTable):
         "misdeal": "13", "wrong count": "15", "omission": "16", "card short": "17",
         "two cards": "18", "exposed card": "18", "lead out of turn": "20",
         "play before turn": "21", "revoke": "22", "claim": "26", "mix": "25",
+        "search": "25", "call": "19",
         "failed to comply": "27", "looked at a quitted trick": "28"}
 
     state: HeartsState
