@@ -523,3 +523,44 @@ def test_referee_a_hand_not_played_out_has_no_settlement() -> None:
     verdict = referee(text)
     assert verdict.settlement is None
     assert "no settlement yet" in verdict.lines()[-1]
+
+
+# -- playing under the laws at the terminal ---------------------------------------------------
+
+def test_play_under_the_laws_a_revoke_is_accepted_and_claimed(tmp_path: Path) -> None:
+    cli_main._register()
+    record = tmp_path / "h.txt"
+    # seed 5: the computer on the left leads a spade to the first trick; the player
+    # holds spades and throws the Ace of hearts
+    stdin = "AH\n" + "1\n" * 14 + "quit\n"
+    r = CliRunner().invoke(cli_main.cli, [
+        "play", "--game", "hearts", "--laws", "--seed", "5", "--display", "plain",
+        "--record", str(record)], input=stdin)
+    assert r.exit_code == 0, r.output
+    assert "Law 22: seat 0 plays AH and does not follow spades: a revoke" in r.output
+    assert "seat 1 claims a revoke against seat 0" in r.output.replace("\n", " ")
+    deal = tmp_path / "h-deal1.txt"
+    assert deal.exists() and not record.exists()
+    verdict = referee(deal.read_text())
+    assert verdict.settlement is not None and verdict.settlement.net[0] == -13
+
+
+def test_play_under_the_laws_law_actions_at_the_terminal(tmp_path: Path) -> None:
+    cli_main._register()
+    stdin = "expose 2H\nclaim 0\ncall 2H\nquit\n"
+    r = CliRunner().invoke(cli_main.cli, [
+        "play", "--game", "hearts", "--laws", "--seed", "5", "--display", "plain",
+        "--record", str(tmp_path / "h.txt")], input=stdin)
+    assert r.exit_code == 0, r.output
+    out = r.output.replace("\n", " ")
+    assert "Law 18: 2H of seat 0 (exposed) is left face up" in out
+    assert "Not under the laws: a player cannot claim a revoke against himself" in out
+    assert "cannot call his own exposed card" in out
+
+
+def test_play_laws_refused_for_a_game_without_laws(tmp_path: Path) -> None:
+    cli_main._register()
+    r = CliRunner().invoke(cli_main.cli, [
+        "play", "--game", "sixtysix", "--laws", "--seed", "5", "--display", "plain",
+        "--record", str(tmp_path / "s.txt")], input="quit\n")
+    assert r.exit_code != 0 and "no laws of irregularities are written for" in r.output

@@ -38,6 +38,8 @@ from ..core.events import DrewLast, Exchanged
 from ..core.game import Action, Game, State
 from ..core.match import Match
 from ..games import GAMES, make_game
+from ..laws.base import VERBS as LAW_VERBS
+from ..laws.match import LawMatch
 from ..present import (
     GameView,
     Screen,
@@ -225,6 +227,22 @@ def _holding(state: State, seat: int) -> collections.Counter[int]:
     return cards
 
 
+class _LawDone(Action):
+    """What :meth:`Session.ask` returns when the player's law action was already taken
+    (under the laws: ``two 5C 9C`` plays a card): nothing more to apply."""
+
+    __slots__ = ()
+
+    def notation(self) -> str:
+        return "(taken under the laws)"
+
+
+LAW_DONE = _LawDone()
+#: The law actions a player at the terminal may take on his turn (the others need a
+#: seat out of turn or a moment the terminal does not stop at: the referee takes them).
+TERMINAL_VERBS = ("two", "expose", "name", "call", "claim", "amend", "look", "demand")
+
+
 class Session:
     """One sitting at the table: the match, who plays which seat, the computer player,
     how the screen is drawn, and the record file kept up to date after each action."""
@@ -241,6 +259,9 @@ class Session:
         self.hints = hints
         self.path = path
         self.writer = writer
+        #: a match under the laws (``--laws``): irregular actions are committed, law
+        #: actions typed, rulings told, each deal kept as a referee's file
+        self.laws = isinstance(match, LawMatch)
         self.view: GameView = view if view is not None else view_for(match.game)
         self.out: PlainRenderer = renderer if renderer is not None else PlainRenderer()
         self.seen_state: State = match.state
@@ -293,10 +314,25 @@ class Session:
     def record(self) -> Record:
         return record_from_match(self.match, players=self.seats.names, kinds=self.kinds)
 
+    def law_files(self) -> list[Path]:
+        """Under the laws: each deal's referee file, beside the record's name."""
+        assert isinstance(self.match, LawMatch)
+        return [self.path.with_name(f"{self.path.stem}-deal{i}.txt")
+                for i in range(1, len(self.match.tables) + 1)]
+
     def save(self) -> bool:
         """Bring the record file up to date. A failure is reported every time (the
         record then lags behind) and the next save tries again; ``True`` when the file
-        holds every action."""
+        holds every action. Under the laws: the deals' referee files."""
+        if isinstance(self.match, LawMatch):
+            try:
+                for f, table in zip(self.law_files(), self.match.tables, strict=True):
+                    f.write_text(table.referee_text(), encoding="utf-8")
+            except OSError as exc:
+                click.echo(f"Warning: the deal could not be saved: {exc.strerror or exc}",
+                           err=True)
+                return False
+            return True
         try:
             self.writer.save(self.record())
         except (OSError, RecordError) as exc:
@@ -327,7 +363,10 @@ class Session:
                 action = self.computer_move(state)
             before = _holding(shown, self.drawn_seats.human)
             seen = len(self._events(shown))
-            self.match.apply(action)
+            if action is not LAW_DONE:
+                self.match.apply(action)
+            if isinstance(self.match, LawMatch):
+                self.say(*self.match.take_news())
             self.note_draws(shown, before, seen)
             self.save()
             if self.match.state is not state or self.match.is_over():
@@ -339,6 +378,10 @@ class Session:
 
     def stop(self, how: str) -> int:
         """Leave the table, saying truly whether the record holds the whole match."""
+        if self.laws:  # a match under the laws is not resumed: its deals are kept
+            self.say("", "Each deal is kept as a referee's file (bezique referee FILE): "
+                     + ", ".join(str(f) for f in self.law_files()))
+            return 0
         if how == "eof":
             first = "Input ended."
         elif how == "end":
@@ -510,6 +553,11 @@ class Session:
                 continue
             if low in ("quit", "exit", "q"):
                 return None
+            if self.laws and low.split()[0] in LAW_VERBS:
+                if self.law_action(text):
+                    return LAW_DONE
+                self.out.screen(self.screen(state, []))
+                continue
             action, problem = self.read_action(state, text, choices)
             if action is None:
                 self.say(*wrap(problem))
@@ -520,6 +568,21 @@ class Session:
                 self.out.screen(self.screen(state, []))
                 continue
             return action
+
+    def law_action(self, text: str) -> bool:
+        """Under the laws: the player's law action (``claim 2``, ``expose 9C``, ``two 5C
+        9C``...), its rulings told; ``True`` when it was his play (the turn moved on)."""
+        assert isinstance(self.match, LawMatch)
+        human = self.seats.human
+        before = (id(self.match.state), len(self.match.table.history))
+        try:
+            self.match.act(text, human)
+        except BeziqueError as exc:
+            self.say(*wrap(f"Not under the laws: {exc}."))
+            return False
+        self.say(*self.match.take_news())
+        return self.match.state.current_player() != human or \
+            id(self.match.state) != before[0]
 
     def confirmed(self, question: str) -> bool:
         self.out.prompt(question)
@@ -562,6 +625,9 @@ class Session:
         # combinations at once), the rules are not: anything legal is taken
         if action in choices or state.is_legal(action):
             return action, ""
+        hands = getattr(state, "hands", None)
+        if self.laws and hands and getattr(action, "card", None) in hands[state.current_player()]:
+            return action, ""  # under the laws: committed, and the laws rule on it
         # the engine writes cards in letters (8C KC); the screen, as it shows them
         why = _cards_as_shown(self.why_illegal(state, action))
         if " not allowed" in why:  # "A♠ is not allowed: ...", said once
@@ -688,7 +754,7 @@ def _print_options(game_name: str) -> None:
 
 
 def _new_match(game_name: str, options: tuple[str, ...], opponent: str, seed: int | None,
-               name: str, first_dealer: str, record: str | None
+               name: str, first_dealer: str, record: str | None, laws: bool = False
                ) -> tuple[Match, Seats, tuple[str, ...], Path, list[str]]:
     try:
         make_game(game_name)
@@ -726,7 +792,18 @@ def _new_match(game_name: str, options: tuple[str, ...], opponent: str, seed: in
     else:
         dealer, lines = cut_for_deal(game, random.Random(f"cut {seed}"), seats)
         intro += [part for line in lines for part in wrap(line)]
-    match = Match(game, seed=seed, first_dealer=dealer)
+    if laws:
+        try:
+            match: Match = LawMatch(game, seed=seed, first_dealer=dealer,
+                                    computers=[s for s in range(n) if s != human])
+        except BeziqueError as exc:
+            raise PlayError(f"--laws: {exc}") from None
+        intro.append("Under the laws: a card that does not follow is played (a revoke), and"
+                     " you may " + ", ".join(v.split(":")[0] for k, v in LAW_VERBS.items()
+                                             if k in TERMINAL_VERBS)
+                     + "; the computer players claim what they see.")
+    else:
+        match = Match(game, seed=seed, first_dealer=dealer)
     if record:
         path = Path(record)
         if path.exists():
@@ -826,6 +903,10 @@ RESUME_CONFLICTS = {"game_name": "--game", "options": "--option", "opponent": "-
               default="cut", show_default=True,
               help="Who deals the first hand; 'cut': the higher cut has the choice, and "
                    "the deal goes to the adversary as Foster advises.")
+@click.option("--laws", is_flag=True,
+              help="Play under the game's laws of irregularities (Hearts): a card that does"
+                   " not follow is accepted as a revoke, and you may claim, call, expose"
+                   " or name cards; each deal is kept as a referee's file.")
 @click.option("--list-options", is_flag=True,
               help="Print the options of --game with their defaults and allowed values, "
                    "and exit.")
@@ -833,7 +914,7 @@ RESUME_CONFLICTS = {"game_name": "--game", "options": "--option", "opponent": "-
 def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent: str,
          seed: int | None, name: str, record: str | None, resume: str | None, hints: bool,
          think: float | None, hint_player: str, show_counts: bool | None, display: str,
-         first_dealer: str, list_options: bool) -> None:
+         first_dealer: str, list_options: bool, laws: bool) -> None:
     """Play a whole match against the computer.
 
     With no arguments: Bézique against the rule-based player, the first dealer chosen by
@@ -849,6 +930,9 @@ def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent:
     if think is not None and resume:
         raise PlayError("--resume continues the saved match with its own players; drop"
                         " --think")
+    if resume and laws:
+        raise PlayError("a match under the laws is not resumed (each deal is kept as a"
+                        " referee's file); drop --laws")
     if resume:
         given = [p for p in RESUME_CONFLICTS
                  if ctx.get_parameter_source(p) == ParameterSource.COMMANDLINE]
@@ -860,7 +944,7 @@ def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent:
         opponent = next(k for s, k in enumerate(kinds) if s != seats.human)
     else:
         match, seats, kinds, path, head = _new_match(game_name, options, opponent, seed,
-                                                     name, first_dealer, record)
+                                                     name, first_dealer, record, laws)
     if opponent.partition(":")[0] not in BOTS:
         extra = " (the rule-based player is not available here)" if opponent == "rules" \
             else ""
@@ -921,7 +1005,10 @@ def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent:
         session.say("This match is already over.", "Score sheet:",
                     *("  " + x for x in sheet_lines(match, seats)), session.result_line())
         return
-    if resume is None:
+    if laws:
+        session.say("Under the laws each deal is kept as a referee's file beside"
+                    f" {keep_together(str(path))} (bezique referee FILE); it is not resumed.")
+    if resume is None and not laws:
         try:
             writer.save(session.record())
         except FileExistsError:
@@ -931,9 +1018,10 @@ def play(ctx: click.Context, game_name: str, options: tuple[str, ...], opponent:
         except (OSError, RecordError) as exc:
             why = getattr(exc, "strerror", None) or exc
             raise PlayError(f"cannot write the record {path}: {why}") from None
-    session.say(f"The match is saved after every action in {keep_together(str(path))};"
-                " if interrupted, continue it with:",
-                "  " + keep_together(session.resume_hint()))
+    if not laws:
+        session.say(f"The match is saved after every action in {keep_together(str(path))};"
+                    " if interrupted, continue it with:",
+                    "  " + keep_together(session.resume_hint()))
     session.say("Type help for the rules, " + ("hint for advice, " if hint_bot else "")
                 + f"score for the match sheet, tricks for the tricks of this {view.deal_word},"
                 " quit to stop.")

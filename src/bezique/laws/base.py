@@ -58,7 +58,7 @@ from typing import Any, ClassVar
 from ..core.cards import Card, card_name
 from ..core.errors import BeziqueError, NotationError, quoted
 from ..core.events import SUIT_NAMES
-from ..core.game import Action, Game, check_seat
+from ..core.game import Action, DealResult, Game, check_seat
 from ..core.trick import OVER_PHASE, PLAYS, TrickStateN
 
 __all__ = ["Call", "Irregularity", "LawAction", "LawError", "LawTable", "Ruling",
@@ -254,6 +254,7 @@ class LawTable:
         self.mixed = False
         self.void: str = ""  # why the deal is void (a misdeal, a new deal), "" if not
         self.finished = False
+        self.dealt = [list(h) for h in state.hands]  # the hands as they lay
 
     # -- what the table looks like ----------------------------------------------------------
 
@@ -882,7 +883,33 @@ class LawTable:
         """The deal's settlement under the laws (a family overrides it)."""
         raise NotImplementedError
 
+    def deal_result(self) -> DealResult:
+        """The settlement as the match's :class:`DealResult` (a family overrides it)."""
+        raise NotImplementedError
+
     # -- the referee's deal ------------------------------------------------------------------
+
+    def extra_headers(self) -> list[tuple[str, str]]:
+        """Headers of the referee's file beside the game, options, dealer and hands (the
+        pool carried to a deal of Hearts)."""
+        return []
+
+    def referee_text(self) -> str:
+        """The deal so far as a referee's file (:mod:`.referee`): ``bezique referee``
+        rules on it again."""
+        g = self.game
+        lines = [f"# {g.title} under {self.laws_title}", f'[Game "{g.name}"]']
+        opts = {k: str(v) for k, v in g.options.changed().items()}
+        if hasattr(g.options, "players"):
+            opts["players"] = str(self.n)
+        lines += [f'[Option "{k}" "{v}"]' for k, v in opts.items()]
+        lines.append(f'[Dealer "{self.state.dealer}"]')
+        lines += [f'[Hand "{p}" "{" ".join(card_name(c) for c in h)}"]'
+                  for p, h in enumerate(self.dealt)]
+        lines += [f'[{k} "{v}"]' for k, v in self.extra_headers()]
+        lines.append("")
+        lines += [a.notation() for a in self.history]
+        return "\n".join(lines) + "\n"
 
     @classmethod
     def deal_as_lay(cls, game: Game[Any], dealer: int, hands: Sequence[Sequence[int]],

@@ -66,7 +66,7 @@ from typing import Any, ClassVar
 
 from ..core.cards import card_name
 from ..core.events import SUIT_NAMES
-from ..core.game import Game
+from ..core.game import DealResult, Game
 from ..games.hearts.base import HEARTS, HeartsGame, HeartsState, Settlement
 from .base import Call, LawError, LawTable, register
 
@@ -251,6 +251,19 @@ class HeartsLawTable(LawTable):
         for x in notes:
             self.rule("23", x)
         return Settlement(tuple(net), 0, False, notes)
+
+    def deal_result(self) -> DealResult:
+        """The settlement as the match's result, with the details the game's sheet reads
+        (the pool left and whether it is a Jack)."""
+        s = self.settle()
+        clean = sum(1 for p in self.state.points if p == 0)
+        return DealResult(s.net, s.notes, (("pool", s.pool), ("jack", int(s.jack)),
+                                           ("clean", clean)))
+
+    def extra_headers(self) -> list[tuple[str, str]]:
+        s = self.state
+        out = [("Pool", str(s.pool))] if s.pool else []
+        return out + ([("Jack", "yes")] if s.jack else [])
 
     # -- the referee's deal ------------------------------------------------------------------
 
