@@ -72,8 +72,8 @@ def test_the_server_without_starlette_alone_names_what_is_missing() -> None:
     assert "(no starlette)" in proc.stderr and "pip install 'bezique[server]'" in proc.stderr
 
 
-@pytest.mark.parametrize("command", ["play", "players", "replay", "review", "serve",
-                                     "tournament", "verify"])
+@pytest.mark.parametrize("command", ["play", "players", "referee", "replay", "review",
+                                     "serve", "tournament", "verify"])
 def test_every_command_helps_without_the_extras(command: str) -> None:
     proc = bezique_without(ALL_EXTRAS, command, "--help")
     assert proc.returncode == 0, proc.stderr

@@ -564,3 +564,12 @@ def test_play_laws_refused_for_a_game_without_laws(tmp_path: Path) -> None:
         "play", "--game", "sixtysix", "--laws", "--seed", "5", "--display", "plain",
         "--record", str(tmp_path / "s.txt")], input="quit\n")
     assert r.exit_code != 0 and "no laws of irregularities are written for" in r.output
+
+
+def test_the_rules_core_never_depends_on_the_laws() -> None:
+    src = Path(__file__).resolve().parent.parent / "src" / "bezique"
+    for folder in ("core", "games", "bots", "present"):
+        for f in (src / folder).rglob("*.py"):
+            text = f.read_text(encoding="utf-8")
+            assert "from ..laws" not in text and "from ...laws" not in text, f
+            assert "bezique.laws" not in text, f
