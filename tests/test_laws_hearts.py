@@ -573,3 +573,51 @@ def test_the_rules_core_never_depends_on_the_laws() -> None:
             text = f.read_text(encoding="utf-8")
             assert "from ..laws" not in text and "from ...laws" not in text, f
             assert "bezique.laws" not in text, f
+
+
+@pytest.mark.parametrize(("game", "players"), [("hearts", 3), ("hearts", 4), ("hearts", 5),
+                                               ("hearts", 6), ("heartsjoker", 4),
+                                               ("heartsauction", 5)])
+def test_random_irregular_deals_end_and_the_counters_balance(game: str, players: int) -> None:
+    """Deals with revokes, leads and plays out of turn and claims at random: every one
+    is played out, the cards are never lost, and what is paid is what is won or left in
+    the pool."""
+    import random
+
+    from bezique.core.errors import BeziqueError
+
+    for seed in range(25):
+        rng = random.Random(seed)
+        g = make_game(game, [f"players={players}"])
+        t = law_table(g.deal(rng.randrange(players), seed=seed))
+        size = len(g.pack)
+        for _ in range(600):
+            st = t.state
+            if t.over:
+                break
+            p = st.current_player()
+            r = rng.random()
+            try:
+                if st.phase != 0:
+                    t.act(f"{p} {rng.choice(st.legal_actions()).notation()}")
+                elif r < 0.85:
+                    t.act(f"{p} {card_name(rng.choice(st.legal_cards()))}")
+                elif r < 0.93:
+                    t.act(f"{p} {card_name(rng.choice(st.hands[p]))}")
+                elif r < 0.97:
+                    q = rng.randrange(players)
+                    if st.hands[q]:
+                        t.act(f"{q} {card_name(rng.choice(st.hands[q]))}")
+                else:
+                    t.act(f"{rng.randrange(players)} claim {rng.randrange(players)}")
+            except BeziqueError:
+                pass
+            st = t.state
+            held = sum(map(len, st.hands)) + len(st.trick) + sum(map(len, st.won))
+            assert held + len(st.stock) == size
+        assert t.over, (game, players, seed)
+        for q in range(players):
+            for claim in t.claims_open(q):
+                t.act(claim)
+        s = t.settle()
+        assert sum(s.net) + s.pool == t.state.pool
