@@ -247,6 +247,9 @@ class Session:
     """One sitting at the table: the match, who plays which seat, the computer player,
     how the screen is drawn, and the record file kept up to date after each action."""
 
+    #: a match under the laws (``--laws``), set from the match
+    laws: bool = False
+
     def __init__(self, match: Match, seats: Seats, kinds: tuple[str, ...], bot: Bot,
                  hint_bot: Bot | None, hints: bool, path: Path, writer: RecordWriter, *,
                  view: GameView | None = None, renderer: PlainRenderer | None = None,
