@@ -621,3 +621,21 @@ def test_random_irregular_deals_end_and_the_counters_balance(game: str, players:
                 t.act(claim)
         s = t.settle()
         assert sum(s.net) + s.pool == t.state.pool
+
+
+@pytest.mark.parametrize("game", ["hearts", "heartsjoker", "heartsauction", "heartsopenspiel"])
+def test_a_match_without_irregularity_is_the_same_under_the_laws(game: str) -> None:
+    from bezique.bots import make_bot
+    from bezique.core.match import Match
+    from bezique.laws.match import LawMatch
+
+    g = make_game(game, ["deals=3"] if game != "heartsopenspiel" else [])
+    sheets = []
+    for match in (Match(g, seed=4), LawMatch(g, seed=4, computers=(0, 1, 2, 3))):
+        bot = make_bot("rules", g, 1)
+        for _ in range(len(g.pack) * 4):
+            if match.is_over() or len(match.sheet.rows) >= 3:
+                break
+            match.apply(bot.choose(match.state))
+        sheets.append([(r.points, r.totals) for r in match.sheet.rows])
+    assert sheets[0] == sheets[1] and sheets[0]

@@ -373,8 +373,8 @@ class LawTable:
                            + ("" if self.void else " (claim, or mix for the next deal)"))
         action = self.game_action(a.text)
         card = getattr(action, "card", None)
-        if isinstance(card, int) and not isinstance(card, bool):
-            self.play(a.seat, int(card))
+        if isinstance(card, int) and not isinstance(card, bool) and self.state.phase == 0:
+            self.play(a.seat, int(card))  # a card played (PLAY_PHASE), lawful or not
             return
         if a.seat == self.to_move() and self.state.is_legal(action):
             self.state.apply(action)

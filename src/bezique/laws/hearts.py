@@ -256,6 +256,9 @@ class HeartsLawTable(LawTable):
         """The settlement as the match's result, with the details the game's sheet reads
         (the pool left and whether it is a Jack)."""
         s = self.settle()
+        if not self.revokers() and not any(self.forfeits) and not self.take_last \
+                and not self.void:  # nothing the laws change: the game's own result
+            return self.game.deal_result(self.state)
         clean = sum(1 for p in self.state.points if p == 0)
         return DealResult(s.net, s.notes, (("pool", s.pool), ("jack", int(s.jack)),
                                            ("clean", clean)))
