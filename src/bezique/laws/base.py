@@ -201,7 +201,7 @@ def register(cls: type[LawTable]) -> type[LawTable]:
 def laws_for(game: Game[Any]) -> type[LawTable]:
     """The law table class of ``game`` (the first registered naming one of its classes),
     or a :class:`LawError` when no laws are written for it yet."""
-    from . import hearts  # noqa: F401  (each family module registers its table)
+    from . import bezique, binocle, hearts, sixtysix  # noqa: F401  (each registers its table)
 
     for cls in _TABLES:
         if isinstance(game, cls.games):
@@ -229,14 +229,17 @@ class LawTable:
     laws_title: ClassVar[str] = ""
     #: The law that governs each kind of irregularity (a family fills it in).
     law_of: ClassVar[dict[str, str]] = {}
+    #: The engine states the table plays (:class:`.stock.StockLawTable`: two-handed).
+    state_types: ClassVar[tuple[type, ...]] = (TrickStateN,)
 
     def __init__(self, state: Any) -> None:
-        if not isinstance(state, TrickStateN):
-            raise LawError(f"the law table plays N-seat trick deals, not {type(state).__name__}"
-                           " (a family of two-handed games overrides force_play)")
+        if not isinstance(state, self.state_types):
+            raise LawError(f"{type(self).__name__} plays "
+                           + " or ".join(t.__name__ for t in self.state_types)
+                           + f" deals, not {type(state).__name__}")
         self.state = state
         self.game = state.game
-        self.n: int = state.n
+        self.n: int = int(getattr(state, "n", 0) or state.game.num_players)
         self.irregularities: list[Irregularity] = []
         self.rulings: list[Ruling] = []
         self.history: list[LawAction] = []
