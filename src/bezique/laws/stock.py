@@ -258,14 +258,13 @@ class StockLawTable(LawTable):
         self.engine(action)
 
     def play_card(self, seat: int, action: Action, card: int) -> None:
-        s = self.state
-        if self.round is not None:
-            self.forgotten()
-            s = self.state
         if self.elect:
             i, o, kind = self.elect[0]
             raise LawError(f"seat {i} must first elect what seat {o}'s {kind} costs"
                            f" (newdeal or allow, Law {self.law(kind)})")
+        if self.round is not None:
+            self.forgotten()
+        s = self.state
         if s.phase == FOLLOW and seat != s.player:
             raise LawError(f"seat {seat} has already played to this trick")
         if s.phase == LEAD:
