@@ -233,7 +233,7 @@ class LawTable:
     state_types: ClassVar[tuple[type, ...]] = (TrickStateN,)
 
     def __init__(self, state: Any) -> None:
-        if not isinstance(state, self.state_types):
+        if not any(isinstance(state, t) for t in self.state_types):
             raise LawError(f"{type(self).__name__} plays "
                            + " or ".join(t.__name__ for t in self.state_types)
                            + f" deals, not {type(state).__name__}")
@@ -270,7 +270,7 @@ class LawTable:
         return -1 if self.over else self.state.current_player()
 
     def trick_no(self) -> int:
-        return self.state.tricks + 1
+        return int(self.state.tricks) + 1
 
     def rule(self, law: str, text: str) -> None:
         self.rulings.append(Ruling(law, text))
@@ -810,7 +810,7 @@ class LawTable:
         """How many cards ``seat`` holds beyond (or short of) what it should now."""
         s = self.state
         played = self.proper_count() - s.tricks - (1 if seat in s.trick_seats else 0)
-        return len(s.hands[seat]) - played
+        return int(len(s.hands[seat]) - played)
 
     def do_omit(self, a: LawAction) -> None:
         s = self.state

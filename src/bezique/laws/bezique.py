@@ -217,6 +217,7 @@ class RubiconLawTable(StockLawTable):
         """The deal as it lay: the hands and ``[Stock "..."]`` (top card first)."""
         stock, _ = cls.stock_headers(extra)
         cls.check_pack(game, [c for h in hands for c in h] + stock, "RB-GAP-1 (BZ 18)")
+        assert isinstance(game, Rubicon)
         s = RubiconState.position(game, hands=[list(map(int, h)) for h in hands], stock=stock,
                                   dealer=dealer, to_move=1 - dealer, phase="lead",
                                   history=False)

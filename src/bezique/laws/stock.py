@@ -81,6 +81,8 @@ class StockLawTable(LawTable):
     """One deal of a two-handed game with a stock under its laws (see the module)."""
 
     state_types: ClassVar[tuple[type, ...]] = (TrickState,)
+    state: Any  # the family's engine state (Bézique's, Rubicon's, Sixty-Six's ...)
+    game: Any
     #: cards dealt to each
     hand_size: ClassVar[int] = 8
     #: whether a turn-up lies under the stock and is drawn last (not in Rubicon)
@@ -239,7 +241,7 @@ class StockLawTable(LawTable):
         card = getattr(action, "card", None)
         is_card = card is not None and type(action).__name__ == "Play"
         if is_card:
-            self.play_card(a.seat, action, int(card))  # type: ignore[arg-type]
+            self.play_card(a.seat, action, int(card or 0))
             return
         name = type(action).__name__
         if name == "Draw" and self.round is not None:
@@ -278,7 +280,7 @@ class StockLawTable(LawTable):
                 s.player = seat
             self.engine(action)
             return
-        legal = {int(x.card) for x in s.legal_actions()  # type: ignore[attr-defined]
+        legal = {int(x.card) for x in s.legal_actions()
                  if type(x).__name__ == "Play"}
         if card in legal or getattr(action, "from_table", False):
             self.engine(action)
@@ -546,8 +548,8 @@ class StockLawTable(LawTable):
     def before_deal_error_limit(self) -> bool:
         s = self.state
         if self.deal_error_until == "lead":
-            return s.tricks == 0 and s.phase == LEAD and not self.tricks_log
-        return s.tricks == 0
+            return bool(s.tricks == 0 and s.phase == LEAD and not self.tricks_log)
+        return bool(s.tricks == 0)
 
     def do_newdeal(self, a: LawAction) -> None:
         seat, o = a.seat, 1 - a.seat
