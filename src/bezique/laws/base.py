@@ -201,7 +201,7 @@ def register(cls: type[LawTable]) -> type[LawTable]:
 def laws_for(game: Game[Any]) -> type[LawTable]:
     """The law table class of ``game`` (the first registered naming one of its classes),
     or a :class:`LawError` when no laws are written for it yet."""
-    from . import hearts  # noqa: F401  (each family module registers its table)
+    from . import bezique, binocle, hearts, sixtysix  # noqa: F401  (each registers its table)
 
     for cls in _TABLES:
         if isinstance(game, cls.games):
@@ -227,16 +227,23 @@ class LawTable:
     games: ClassVar[tuple[type, ...]] = ()
     #: The laws' title ("Foster's Laws of Hearts").
     laws_title: ClassVar[str] = ""
+    #: Whether a match may be played under these laws at the terminal (``bezique play
+    #: --laws``); a table whose laws need actions the play command does not offer (the
+    #: draws of a game with a stock, each a seat's own action) is for ``bezique referee``.
+    plays_at_the_table: ClassVar[bool] = True
     #: The law that governs each kind of irregularity (a family fills it in).
     law_of: ClassVar[dict[str, str]] = {}
+    #: The engine states the table plays (:class:`.stock.StockLawTable`: two-handed).
+    state_types: ClassVar[tuple[type, ...]] = (TrickStateN,)
 
     def __init__(self, state: Any) -> None:
-        if not isinstance(state, TrickStateN):
-            raise LawError(f"the law table plays N-seat trick deals, not {type(state).__name__}"
-                           " (a family of two-handed games overrides force_play)")
+        if not any(isinstance(state, t) for t in self.state_types):
+            raise LawError(f"{type(self).__name__} plays "
+                           + " or ".join(t.__name__ for t in self.state_types)
+                           + f" deals, not {type(state).__name__}")
         self.state = state
         self.game = state.game
-        self.n: int = state.n
+        self.n: int = int(getattr(state, "n", 0) or state.game.num_players)
         self.irregularities: list[Irregularity] = []
         self.rulings: list[Ruling] = []
         self.history: list[LawAction] = []
@@ -268,7 +275,7 @@ class LawTable:
         return -1 if self.over else self.state.current_player()
 
     def trick_no(self) -> int:
-        return self.state.tricks + 1
+        return int(self.state.tricks) + 1
 
     def rule(self, law: str, text: str) -> None:
         self.rulings.append(Ruling(law, text))
@@ -808,7 +815,7 @@ class LawTable:
         """How many cards ``seat`` holds beyond (or short of) what it should now."""
         s = self.state
         played = self.proper_count() - s.tricks - (1 if seat in s.trick_seats else 0)
-        return len(s.hands[seat]) - played
+        return int(len(s.hands[seat]) - played)
 
     def do_omit(self, a: LawAction) -> None:
         s = self.state

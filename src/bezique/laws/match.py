@@ -15,7 +15,7 @@ from typing import Any
 
 from ..core.game import Action, Game, State
 from ..core.match import Match
-from .base import LawAction, LawTable, laws_for
+from .base import LawAction, LawError, LawTable, laws_for
 
 __all__ = ["LawMatch"]
 
@@ -27,6 +27,11 @@ class LawMatch(Match):
     def __init__(self, game: Game[Any], *, computers: Iterable[int] = (),
                  **kwargs: Any) -> None:
         self.table_class = laws_for(game)
+        if not self.table_class.plays_at_the_table:
+            raise LawError(f"{self.table_class.laws_title} are applied by 'bezique referee'"
+                           " to a deal as it lay; a match under the laws is played at the"
+                           " terminal in Hearts (--game hearts, heartsjoker, heartsauction,"
+                           " heartsopenspiel)")
         self.computers = tuple(computers)
         self.news: list[str] = []
         self.tables: list[LawTable] = []

@@ -10,7 +10,8 @@ The file (``docs/LAWS.md``, "The referee's file"; an example in
   was dealt, required for every seat), and optionally ``[Pool "N"]`` and ``[Jack "yes"]``
   (the pool carried to the deal, and whether it is a Jack), ``[Aside "CARD ..."]``
   (cards found out of play, a hand being short), ``[Interrupted "yes"]`` (Law 14: a
-  player touched his cards or interrupted the dealer).
+  player touched his cards or interrupted the dealer); a family may read headers of its
+  own (the Bézique family: ``[Stock "CARD ..."]``, top card first, ``[Turnup "CARD"]``).
 - Then one action a line, ``SEAT ACTION``: the game's own notation (``2 QS``, ``0 bid
   3``) or a law action (``1 two 5C 9C``, ``3 claim 1``, ``2 mix``: :data:`.base.VERBS`),
   in the order they happened, irregular ones included, each tagged with the seat that
@@ -160,7 +161,8 @@ def referee(text: str) -> Verdict:
         aside = [_card(game, w) for w in _one(heads, "Aside", "").split()]
         state = cls.deal_as_lay(game, int(dealer_text), [h or [] for h in hands],
                                 pool=int(_one(heads, "Pool", "0")),
-                                jack=_yes(_one(heads, "Jack", "no"), "Jack"), aside=aside)
+                                jack=_yes(_one(heads, "Jack", "no"), "Jack"), aside=aside,
+                                headers={k: v[-1][0] for k, v in heads.items() if v[-1]})
         kwargs = {}
         if "interrupted" in heads:
             kwargs["interrupted"] = _yes(_one(heads, "Interrupted"), "Interrupted")
