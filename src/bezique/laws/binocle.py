@@ -72,6 +72,11 @@ class BinocleLawTable(TurnUpTable):
     def cards_counted(self, seat: int) -> int:
         return sum(p for w, p, why in self.state.score_events() if w == seat and why == "cards")
 
+    def deductions(self) -> list[int]:
+        return [self.cards_counted(p) if self.looked[p] or any(q == p for q, _ in
+                                                               self.penalties) else 0
+                for p in (0, 1)]
+
     def settle(self) -> DealSettlement:
         self.end_of_hand()
         if self.void:
