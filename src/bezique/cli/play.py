@@ -266,6 +266,7 @@ class Session:
         self.seen_state: State = match.state
         # log entries already told: none yet; a resumed match recalls its deal so far
         self.seen = 0
+        self.seen_deal = len(match.deals)
         self.echo_input = not sys.stdin.isatty()
         self.pending: list[str] = []  # story told before an automatic action, not yet shown
         if resumed and not match.is_over():
@@ -290,9 +291,13 @@ class Session:
 
     def _story(self, state: State) -> list[str]:
         """What happened since the player was last told, with his own draws in place."""
-        if state is not self.seen_state:
-            self.seen_state, self.seen = state, 0
         events = self._events(state)
+        if state is not self.seen_state:
+            # a new deal is told from its start; under the laws the same deal taken back
+            # to an earlier trick (a replay) is not told again
+            same = self.laws and len(self.match.deals) == self.seen_deal
+            self.seen_state, self.seen = state, min(self.seen, len(events)) if same else 0
+        self.seen_deal = len(self.match.deals)
         story = self.pending
         start = self.seen
         for at, text in self.private:
@@ -359,17 +364,24 @@ class Session:
             if moment is not None:  # under the laws: his election, or a moment to act
                 if not moment:
                     return self.stop(self.leaving)
-                action = LAW_DONE
+                action: Action = LAW_DONE
             elif state.decides(self.seats.human):
-                action = self.automatic(shown) or self.ask(shown)
-                if action is None:
+                asked = self.automatic(shown) or self.ask(shown)
+                if asked is None:
                     return self.stop(self.leaving)
+                action = asked
             else:
                 action = self.computer_move(state)
             before = _holding(shown, self.drawn_seats.human)
             seen = len(self._events(shown))
             if action is not LAW_DONE:
-                self.match.apply(action)
+                try:
+                    self.match.apply(action)
+                except BeziqueError as exc:  # under the laws: a law forbids it (the
+                    if not self.laws:        # engine allowed it)
+                        raise
+                    self.say(*wrap(f"Not under the laws: {exc}."))
+                    continue
             if isinstance(self.match, LawMatch):
                 self.say(*self.match.take_news())
             self.note_draws(shown, before, seen)

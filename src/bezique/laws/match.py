@@ -82,9 +82,9 @@ class LawMatch(Match):
                     acted = True
             if any(self.pending(p)[2] for p in range(table.n) if p not in self.computers):
                 return
-            a = table.regular()
-            if a is not None:
-                self._tell(table.act(a))
+            auto = table.regular()
+            if auto is not None:
+                self._tell(table.act(auto))
             elif not acted:
                 return
 
