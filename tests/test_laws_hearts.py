@@ -566,17 +566,6 @@ def test_play_laws_refused_for_a_game_without_laws(tmp_path: Path) -> None:
     assert r.exit_code != 0 and "no laws of irregularities are written for" in r.output
 
 
-def test_play_laws_of_a_game_with_a_stock_are_for_the_referee(tmp_path: Path) -> None:
-    """Sixty-Six's laws (each draw a seat's own action) rule on a deal through ``bezique
-    referee``; the play command says so instead of starting a match it cannot run."""
-    cli_main._register()
-    r = CliRunner().invoke(cli_main.cli, [
-        "play", "--game", "sixtysix", "--laws", "--seed", "5", "--display", "plain",
-        "--record", str(tmp_path / "s.txt")], input="quit\n")
-    assert r.exit_code != 0 and "bezique referee" in r.output, r.output
-    assert not (tmp_path / "s.txt").exists()
-
-
 def test_the_rules_core_never_depends_on_the_laws() -> None:
     src = Path(__file__).resolve().parent.parent / "src" / "bezique"
     for folder in ("core", "games", "bots", "present"):

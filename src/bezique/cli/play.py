@@ -38,7 +38,6 @@ from ..core.events import DrewLast, Exchanged
 from ..core.game import Action, Game, State
 from ..core.match import Match
 from ..games import GAMES, make_game
-from ..laws.base import VERBS as LAW_VERBS
 from ..laws.match import LawMatch
 from ..present import (
     GameView,
@@ -238,9 +237,6 @@ class _LawDone(Action):
 
 
 LAW_DONE = _LawDone()
-#: The law actions a player at the terminal may take on his turn (the others need a
-#: seat out of turn or a moment the terminal does not stop at: the referee takes them).
-TERMINAL_VERBS = ("two", "expose", "name", "call", "claim", "amend", "look", "demand")
 
 
 class Session:
@@ -270,6 +266,7 @@ class Session:
         self.seen_state: State = match.state
         # log entries already told: none yet; a resumed match recalls its deal so far
         self.seen = 0
+        self.seen_deal = len(match.deals)
         self.echo_input = not sys.stdin.isatty()
         self.pending: list[str] = []  # story told before an automatic action, not yet shown
         if resumed and not match.is_over():
@@ -294,9 +291,13 @@ class Session:
 
     def _story(self, state: State) -> list[str]:
         """What happened since the player was last told, with his own draws in place."""
-        if state is not self.seen_state:
-            self.seen_state, self.seen = state, 0
         events = self._events(state)
+        if state is not self.seen_state:
+            # a new deal is told from its start; under the laws the same deal taken back
+            # to an earlier trick (a replay) is not told again
+            same = self.laws and len(self.match.deals) == self.seen_deal
+            self.seen_state, self.seen = state, min(self.seen, len(events)) if same else 0
+        self.seen_deal = len(self.match.deals)
         story = self.pending
         start = self.seen
         for at, text in self.private:
@@ -358,21 +359,34 @@ class Session:
             state = self.match.state
             # the deal drawn for the human (Chouette: the game's two hands) and its seats
             shown, self.drawn_seats = self.view.table(state, self.seats)
-            if state.decides(self.seats.human):
-                action = self.automatic(shown) or self.ask(shown)
-                if action is None:
+            deals = len(self.match.deals)
+            moment = self.law_moment(shown) if self.laws else None
+            if moment is not None:  # under the laws: his election, or a moment to act
+                if not moment:
                     return self.stop(self.leaving)
+                action: Action = LAW_DONE
+            elif state.decides(self.seats.human):
+                asked = self.automatic(shown) or self.ask(shown)
+                if asked is None:
+                    return self.stop(self.leaving)
+                action = asked
             else:
                 action = self.computer_move(state)
             before = _holding(shown, self.drawn_seats.human)
             seen = len(self._events(shown))
             if action is not LAW_DONE:
-                self.match.apply(action)
+                try:
+                    self.match.apply(action)
+                except BeziqueError as exc:  # under the laws: a law forbids it (the
+                    if not self.laws:        # engine allowed it)
+                        raise
+                    self.say(*wrap(f"Not under the laws: {exc}."))
+                    continue
             if isinstance(self.match, LawMatch):
                 self.say(*self.match.take_news())
             self.note_draws(shown, before, seen)
             self.save()
-            if self.match.state is not state or self.match.is_over():
+            if len(self.match.deals) != deals or self.match.is_over():
                 self.deal_over(shown)
                 if not self.match.is_over() and not self.pause():
                     return self.stop(self.leaving)
@@ -472,8 +486,8 @@ class Session:
         with nothing to declare), taken for him; the line saying so joins the story at his
         next screen, after what led to it. ``None``: ask him."""
         legal = state.legal_actions()
-        if len(legal) != 1:
-            return None
+        if len(legal) != 1 or self.laws and self.view.card_play(legal[0]) is None:
+            return None  # under the laws he may draw otherwise than the rules' draw
         note = self.view.automatic(state, legal)
         if note is None:
             return None
@@ -556,7 +570,7 @@ class Session:
                 continue
             if low in ("quit", "exit", "q"):
                 return None
-            if self.laws and low.split()[0] in LAW_VERBS:
+            if isinstance(self.match, LawMatch) and low.split()[0] in self.match.table.verbs:
                 if self.law_action(text):
                     return LAW_DONE
                 self.out.screen(self.screen(state, []))
@@ -574,18 +588,51 @@ class Session:
 
     def law_action(self, text: str) -> bool:
         """Under the laws: the player's law action (``claim 2``, ``expose 9C``, ``two 5C
-        9C``...), its rulings told; ``True`` when it was his play (the turn moved on)."""
+        9C``...), its rulings told; ``True`` when the table took it (the screen is drawn
+        again from the table as it now is)."""
         assert isinstance(self.match, LawMatch)
-        human = self.seats.human
-        before = (id(self.match.state), len(self.match.table.history))
         try:
-            self.match.act(text, human)
+            self.match.act(text, self.seats.human)
         except BeziqueError as exc:
             self.say(*wrap(f"Not under the laws: {exc}."))
             return False
         self.say(*self.match.take_news())
-        return self.match.state.current_player() != human or \
-            id(self.match.state) != before[0]
+        return True
+
+    def law_moment(self, state: State) -> bool | None:
+        """Under the laws: what the table offers the player now (an election the law
+        gives him, his moment to act before the adversary): ``None`` when nothing; else
+        asked, ``True`` when answered (by a law action, or by going on when he may),
+        ``False`` when he quits."""
+        assert isinstance(self.match, LawMatch)
+        human = self.seats.human
+        what, choices, waits = self.match.pending(human)
+        if not choices:
+            return None
+        # the story only: the screen would list the actions of the seat to act
+        self.say("", *(x for line in self._story(state) for x in wrap(line)))
+        if not waits:
+            choices = ["go on", *choices]
+        listed = "; ".join(f"{i}: {c}" for i, c in enumerate(choices, 1))
+        while True:
+            self.out.prompt(f"The laws: {what}. {listed} (or another law action): ")
+            line, _ = read_line()
+            if line is None:
+                self.leaving = "eof"
+                return False
+            text = line.strip()
+            if self.echo_input:
+                click.echo(short(text, 60))
+            if text.lower() in ("quit", "exit", "q"):
+                return False
+            if text.isascii() and text.isdigit() and 1 <= int(text[:6]) <= len(choices):
+                text = choices[int(text[:6]) - 1]
+            if text in ("", "go on") and not waits:
+                self.match.pass_moment(human)
+                self.say(*self.match.take_news())
+                return True
+            if text and self.law_action(text):
+                return True
 
     def confirmed(self, question: str) -> bool:
         self.out.prompt(question)
@@ -797,14 +844,12 @@ def _new_match(game_name: str, options: tuple[str, ...], opponent: str, seed: in
         intro += [part for line in lines for part in wrap(line)]
     if laws:
         try:
-            match: Match = LawMatch(game, seed=seed, first_dealer=dealer,
-                                    computers=[s for s in range(n) if s != human])
+            law_match = LawMatch(game, seed=seed, first_dealer=dealer,
+                                 computers=[s for s in range(n) if s != human])
         except BeziqueError as exc:
             raise PlayError(f"--laws: {exc}") from None
-        intro.append("Under the laws: a card that does not follow is played (a revoke), and"
-                     " you may " + ", ".join(v.split(":")[0] for k, v in LAW_VERBS.items()
-                                             if k in TERMINAL_VERBS)
-                     + "; the computer players claim what they see.")
+        intro.append(law_match.table.intro())
+        match: Match = law_match
     else:
         match = Match(game, seed=seed, first_dealer=dealer)
     if record:

@@ -227,10 +227,14 @@ class LawTable:
     games: ClassVar[tuple[type, ...]] = ()
     #: The laws' title ("Foster's Laws of Hearts").
     laws_title: ClassVar[str] = ""
-    #: Whether a match may be played under these laws at the terminal (``bezique play
-    #: --laws``); a table whose laws need actions the play command does not offer (the
-    #: draws of a game with a stock, each a seat's own action) is for ``bezique referee``.
-    plays_at_the_table: ClassVar[bool] = True
+    #: The law actions of this table, after the seat (``SEAT VERB ...``).
+    verbs: ClassVar[dict[str, str]] = VERBS
+    #: The law actions a player at the terminal may take at his prompt (``bezique play
+    #: --laws``); the others need a moment the terminal does not stop at (the referee's).
+    terminal_verbs: ClassVar[tuple[str, ...]] = ("two", "expose", "name", "call", "claim",
+                                                 "amend", "look", "demand")
+    #: A void deal is no deal: the same dealer deals again, nothing goes on the sheet.
+    void_redealt: ClassVar[bool] = False
     #: The law that governs each kind of irregularity (a family fills it in).
     law_of: ClassVar[dict[str, str]] = {}
     #: The engine states the table plays (:class:`.stock.StockLawTable`: two-handed).
@@ -939,6 +943,33 @@ class LawTable:
                 if act not in out:
                     out.append(act)
         return out
+
+    # -- at the terminal (:class:`.match.LawMatch`) ---------------------------------------
+
+    @classmethod
+    def intro(cls) -> str:
+        """What a player under these laws at the terminal may do, in a sentence."""
+        return ("Under the laws: a card that does not follow is played (a revoke), and you"
+                " may " + ", ".join(v.split(":")[0] for k, v in cls.verbs.items()
+                                    if k in cls.terminal_verbs)
+                + "; the computer players claim what they see.")
+
+    def computer_acts(self, seat: int) -> list[LawAction]:
+        """What a computer player at ``seat`` does by law now (it never errs on purpose):
+        the claims it can make on what the table has seen, the elections the law leaves
+        it."""
+        return self.claims_open(seat)
+
+    def regular(self) -> LawAction | None:
+        """The law action the table takes by itself now when nobody does otherwise (the
+        draws of a game with a stock, in their order), or ``None``."""
+        return None
+
+    def pending(self, seat: int) -> tuple[str, list[str], bool]:
+        """An election or a moment the law gives ``seat`` now: what it is about, the
+        choices (law actions), and whether play waits for one (``False``: he may go on
+        without). No choices: nothing for him."""
+        return "", [], False
 
     def summary(self) -> list[str]:
         return [i.describe() for i in self.irregularities]

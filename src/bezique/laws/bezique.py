@@ -139,6 +139,12 @@ class BeziqueLawTable(TurnUpTable):
                     lost += 10
         return lost
 
+    def deductions(self) -> list[int]:
+        lost = [0, 0]
+        for seat, trick in self.penalties:
+            lost[seat] += self.lost_by_penalty(seat, trick)
+        return lost
+
     def settle(self) -> DealSettlement:
         self.end_of_hand()
         if self.void:

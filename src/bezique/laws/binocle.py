@@ -72,6 +72,11 @@ class BinocleLawTable(TurnUpTable):
     def cards_counted(self, seat: int) -> int:
         return sum(p for w, p, why in self.state.score_events() if w == seat and why == "cards")
 
+    def deductions(self) -> list[int]:
+        return [self.cards_counted(p) if self.looked[p] or any(q == p for q, _ in
+                                                               self.penalties) else 0
+                for p in (0, 1)]
+
     def settle(self) -> DealSettlement:
         self.end_of_hand()
         if self.void:
@@ -99,5 +104,21 @@ class BinocleLawTable(TurnUpTable):
                     **extra: Any) -> Any:
         """The deal as it lay: the hands, ``[Stock "..."]`` (top first), ``[Turnup
         "CARD"]``; the dix turned up scores the dealer 10."""
-        return cls.lay(game, BinocleState, dealer, hands, extra, int(game._dix),  # type: ignore[attr-defined]
-                       "dix turned up")
+        s = cls.lay(game, BinocleState, dealer, hands, extra, int(game._dix),  # type: ignore[attr-defined]
+                    "dix turned up")
+        heads = extra.get("headers", {})
+        if heads.get("standing"):  # a deal of a match: the scores before it, the target
+            s.standing = tuple(int(w) for w in heads["standing"].split())
+        if heads.get("target"):
+            s.target = int(heads["target"])
+        return s
+
+    def extra_headers(self) -> list[tuple[str, str]]:
+        """A deal of a match: the scores before it and the target (for the knock)."""
+        s = self.state
+        out = super().extra_headers()
+        if any(s.standing):
+            out.append(("Standing", f"{s.standing[0]} {s.standing[1]}"))
+        if s.target != self.game.game_target:
+            out.append(("Target", str(s.target)))
+        return out

@@ -3,10 +3,15 @@
 :class:`LawMatch` is a :class:`~bezique.core.match.Match` whose current deal is played
 through a :class:`~.base.LawTable`: an action the engine refuses (a card that does not
 follow) is committed as the irregularity it is, law actions (``claim 2``, ``expose
-9C``, ``call spades``) are taken from any seat, the computer players claim every revoke
-the table has seen (they never err on purpose), and a finished deal is settled by the
-laws (penalties included) before it goes on the sheet. ``news`` holds the rulings not yet
-told; ``referee_text()`` is the deal so far as a referee's file."""
+9C``, ``call spades``, ``draw two seen``) are taken from any seat, the computer players
+claim every revoke the table has seen and make the elections the law leaves them (they
+never err on purpose), what the table does by itself when nobody does otherwise (the
+draws after a trick, in their order) is done, and a finished deal is settled by the laws
+(penalties included) before it goes on the sheet; a void deal of a family whose laws
+say so is dealt again by the same dealer. ``news`` holds the rulings not yet told;
+``referee_text()`` is the deal so far as a referee's file; :meth:`LawMatch.pending` is
+what the table waits on from a player who is not the computer's (an election, his
+moment to act before the adversary)."""
 
 from __future__ import annotations
 
@@ -27,14 +32,10 @@ class LawMatch(Match):
     def __init__(self, game: Game[Any], *, computers: Iterable[int] = (),
                  **kwargs: Any) -> None:
         self.table_class = laws_for(game)
-        if not self.table_class.plays_at_the_table:
-            raise LawError(f"{self.table_class.laws_title} are applied by 'bezique referee'"
-                           " to a deal as it lay; a match under the laws is played at the"
-                           " terminal in Hearts (--game hearts, heartsjoker, heartsauction,"
-                           " heartsopenspiel)")
         self.computers = tuple(computers)
         self.news: list[str] = []
         self.tables: list[LawTable] = []
+        self.offered: set[tuple[int, int, str]] = set()  # (deal, history, moment) passed
         super().__init__(game, **kwargs)
 
     @property
@@ -61,19 +62,50 @@ class LawMatch(Match):
         settled when it is over."""
         table = self.table
         self._tell(table.act(action, seat))
+        self._follow_up(table)
         if not table.over:
-            for p in self.computers:
-                for claim in table.claims_open(p):
-                    self._tell(table.act(claim))
             return
-        for p in self.computers:
-            for claim in table.claims_open(p):
-                self._tell(table.act(claim))
         log = self.deals[-1]
         log.actions = [a.notation() for a in table.history]
         before = len(table.rulings)
         self._finish_deal()
         self._tell(table.rulings[before:])
+
+    def _follow_up(self, table: LawTable) -> None:
+        """The computers' claims and elections, then what the table does by itself, until
+        the table waits on someone: a player's choice, or the engine's next action."""
+        for _ in range(64):  # a bound: each round takes an action or stops
+            acted = False
+            for p in self.computers:
+                for a in table.computer_acts(p):
+                    self._tell(table.act(a))
+                    acted = True
+            if any(self.pending(p)[2] for p in range(table.n) if p not in self.computers):
+                return
+            auto = table.regular()
+            if auto is not None:
+                self._tell(table.act(auto))
+            elif not acted:
+                return
+
+    def pending(self, seat: int) -> tuple[str, list[str], bool]:
+        """What the table offers ``seat`` now (see :meth:`.LawTable.pending`), each moment
+        offered once: once he has gone on without it, it is not offered again."""
+        what, choices, waits = self.table.pending(seat)
+        if not choices or self._key(seat, what) in self.offered:
+            return "", [], False
+        return what, choices, waits
+
+    def pass_moment(self, seat: int) -> None:
+        """``seat`` goes on without taking what :meth:`pending` offered him."""
+        what, _, waits = self.table.pending(seat)
+        if waits:
+            raise LawError(f"the table waits for seat {seat}'s choice: {what}")
+        self.offered.add(self._key(seat, what))
+        self._follow_up(self.table)
+
+    def _key(self, seat: int, what: str) -> tuple[int, int, str]:
+        return (len(self.tables), len(self.table.history), f"{seat} {what}")
 
     def _tell(self, rulings: Iterable[Any]) -> None:
         self.news += [str(r) for r in rulings]
@@ -82,16 +114,21 @@ class LawMatch(Match):
         if not self.tables or not self.table.over:
             super()._finish_deal()
             return
-        table = self.table
-        log = self.deals[-1]
-        result = table.deal_result()
-        log.result = result
-        self.finished = table.state
-        self.game.update_sheet(self.sheet, len(self.deals), log.dealer, result)
-        if self.sheet.over:
-            return
-        dealer = self.game.next_dealer(len(self.deals), log.dealer, result)
-        self.state = self._new_deal(dealer)
+        while self.table.over:
+            table = self.table
+            log = self.deals[-1]
+            if table.void and table.void_redealt:  # no deal: the same dealer deals again
+                table.settle()
+                self.state = self._new_deal(log.dealer)
+                continue
+            result = table.deal_result()
+            log.result = result
+            self.finished = table.state
+            self.game.update_sheet(self.sheet, len(self.deals), log.dealer, result)
+            if self.sheet.over:
+                return
+            dealer = self.game.next_dealer(len(self.deals), log.dealer, result)
+            self.state = self._new_deal(dealer)
 
     def referee_text(self) -> str:
         return self.table.referee_text()

@@ -62,6 +62,7 @@ STOCK_VERBS = {
     "expose": "expose CARD: a card exposed in the deal",
     "faced": "faced CARD: a card found faced in the stock",
     "look": "look: looks at a trick turned and quitted before the last",
+    "restore": "restore: the adversary has the card drawn out of turn put back",
 }
 
 
@@ -81,8 +82,10 @@ class StockLawTable(LawTable):
     """One deal of a two-handed game with a stock under its laws (see the module)."""
 
     state_types: ClassVar[tuple[type, ...]] = (TrickState,)
-    #: the draws are seat actions the play command does not offer: ``bezique referee`` only
-    plays_at_the_table = False
+    verbs: ClassVar[dict[str, str]] = STOCK_VERBS
+    terminal_verbs: ClassVar[tuple[str, ...]] = ("draw", "look", "newdeal", "allow",
+                                                 "replay", "penalty", "nodraw", "supply")
+    void_redealt = True
     state: Any  # the family's engine state (Bézique's, Rubicon's, Sixty-Six's ...)
     game: Any
     #: cards dealt to each
@@ -112,6 +115,13 @@ class StockLawTable(LawTable):
         self.penalties: list[tuple[int, int]] = []  # (seat, trick) of a revoke penalised
         self.looked = [False, False]
         self.new_deal_right = -1  # the pone's right to a new deal (a card exposed)
+        # the stock as dealt, top card first, and the trump card: the referee's headers
+        self.dealt_stock = [int(c) for c in reversed(state.stock)]
+        self.dealt_up = int(getattr(state, "turn_up", -1)) if self.has_turn_up else -1
+
+    def extra_headers(self) -> list[tuple[str, str]]:
+        out = [("Stock", " ".join(card_name(c) for c in self.dealt_stock))]
+        return out + ([("Turnup", card_name(self.dealt_up))] if self.dealt_up >= 0 else [])
 
     # -- what the table looks like ------------------------------------------------------
 
@@ -181,6 +191,10 @@ class StockLawTable(LawTable):
         return int(Card.parse(text))
 
     def _do(self, a: LawAction) -> None:
+        if a.verb == "restore" and a.seat == self.wrong_draw or \
+                a.verb == "restore" and self.wrong_draw < 0:
+            raise LawError(f"seat {a.seat} has no card drawn out of turn by his adversary to"
+                           " have put back")
         if self.wrong_draw >= 0 and not (a.verb == "draw" and a.seat != self.wrong_draw):
             self.restore_wrong_draw()
         if self.void:
@@ -704,6 +718,98 @@ class StockLawTable(LawTable):
 
     def penalty_words(self, seat: int) -> str:
         return ""
+
+    # -- at the terminal ------------------------------------------------------------------
+
+    @classmethod
+    def intro(cls) -> str:
+        return ("Under the laws: the draws after each trick are made for both in their order"
+                " unless you draw otherwise (draw, out of turn, when the table stops for you"
+                " after a trick you lost; draw two seen|unseen); a card that fails to follow"
+                " or to win in the last tricks is played (a revoke); you may also "
+                + ", ".join(k for k in cls.terminal_verbs if k != "draw")
+                + "; the computer claims what it sees.")
+
+    def regular(self) -> LawAction | None:
+        """The next draw owed after the trick, in the regular order (the winner first),
+        once the winner has declared or drawn; none while an election or a draw out of
+        turn waits."""
+        r = self.round
+        if r is None or r["cards"] is None or self.elect or self.wrong_draw >= 0 \
+                or self.over:
+            return None
+        first = r["cards"][0]
+        for p in (first, 1 - first):
+            if self.drawn(p) < self.due(p):
+                return LawAction(p, "draw")
+        return None
+
+    def computer_acts(self, seat: int) -> list[LawAction]:
+        """The computer's elections: a draw out of turn put back; the replay of a hand
+        whose follower failed to follow or to win (the text's remedy); a draw forgotten
+        allowed unless the offender leads in the deal's points (then a fresh deal); a
+        new deal when the dealer exposed one of its own cards."""
+        o = 1 - seat
+        if self.wrong_draw == o:
+            return [LawAction(seat, "restore")]
+        for i, off, _ in self.elect:
+            if i == seat:
+                pts = self.state.points
+                return [LawAction(seat, "newdeal" if pts[off] > pts[seat] else "allow")]
+        if any(i.kind == "revoke" and i.seat == o and i.status == "open"
+               for i in self.irregularities):
+            return [LawAction(seat, "replay")]
+        if self.new_deal_right == seat:
+            irr = next(i for i in reversed(self.irregularities)
+                       if i.kind == "exposed in the deal")
+            if irr.status == "open":
+                irr.status = "noted"
+                if irr.card in self.dealt[seat]:
+                    return [LawAction(seat, "newdeal")]
+        return []
+
+    def claims_open(self, seat: int) -> list[LawAction]:
+        return []  # the remedies are elections (replay, newdeal ...), not claims
+
+    def pending(self, seat: int) -> tuple[str, list[str], bool]:
+        o = 1 - seat
+        for i, off, kind in self.elect:
+            if i == seat:
+                return (f"seat {off}'s {kind} (Law {self.law(kind)})", ["allow", "newdeal"],
+                        True)
+        irr = next((i for i in self.irregularities if i.kind == "revoke" and i.seat == o
+                    and i.status == "open"), None)
+        if irr is not None:
+            return (f"seat {o}'s revoke at trick {irr.trick} (Law {irr.law})",
+                    ["replay", "penalty"] if self.has_penalty() else ["replay"], False)
+        if self.new_deal_right == seat:
+            return (f"the dealer exposed a card (Law {self.law('exposed in the deal')})",
+                    ["newdeal"], False)
+        r = self.round
+        if r is not None and r["cards"] is None and not r["seq"] and not self.over \
+                and self.first_drawer() == o and self.state.player == o:
+            return (f"seat {o} won the trick and declares and draws first (a draw now is out of"
+                    " turn)", ["draw"], False)
+        return "", [], False
+
+    def do_restore(self, a: LawAction) -> None:
+        """Nothing more: :meth:`_do` has put the card back."""
+
+    def deductions(self) -> list[int]:
+        """What each seat's penalties take from its points of the deal (a family with a
+        penalty says)."""
+        return [0, 0]
+
+    def deal_result(self) -> Any:
+        """The game's own result of the deal, less what the penalties take away."""
+        settled = self.settle()
+        result = self.game.deal_result(self.state)
+        lost = self.deductions()
+        if not any(lost):
+            return result
+        points = tuple(p - d for p, d in zip(result.points, lost, strict=True))
+        return dataclasses.replace(result, points=points,
+                                   notes=tuple(result.notes) + settled.notes)
 
     # -- the end ------------------------------------------------------------------------
 
