@@ -477,7 +477,10 @@ def _tmp_pattern(target: Path) -> re.Pattern[str]:
 def _place(target: Path, data: bytes, *, exclusive: bool) -> os.stat_result:
     """Put ``data`` at ``target`` in one step: written and synced to a temporary file in
     the same folder, which then takes the name (``os.replace``, or with ``exclusive`` a
-    hard link, which fails on an existing file). Returns the new file's status."""
+    hard link, which fails on an existing file). Returns the new file's status. The
+    temporaries of interrupted saves go first, so that a kill at any moment leaves one
+    at most (the one being written)."""
+    _remove_stale_temporaries(target)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=_TMP_SUFFIX,
                                dir=target.parent)
     try:
