@@ -146,9 +146,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="an option of the game(s), e.g. players=5 (repeatable)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="a game option for every game measured, e.g. players=3"
-                             " (repeatable)")
     args = parser.parse_args(argv)
     names = args.game or list(GAMES)
     if args.deals < 1:
