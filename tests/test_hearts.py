@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from bezique.bots import BOTS
 from bezique.cli import main as cli_main
-from bezique.core.cards import Card, parse_cards
+from bezique.core.cards import Card, Suit, parse_cards
 from bezique.core.errors import IllegalActionError, NotationError, OptionError
 from bezique.core.game import DealResult
 from bezique.core.match import Match
@@ -280,7 +280,7 @@ def test_a_match_of_so_many_deals_or_until_a_players_counters_run_out() -> None:
 
 def test_joker_hearts_the_joker_wins_a_trick_of_another_suit_and_costs_five() -> None:
     game = JokerHearts()
-    state = game.deal(3, pack=stacked(game, 3, BASE))
+    state = game.deal(3, pack=stacked(game, 3, [h.replace("2H", "JK") for h in BASE]))
     play(state, "3D")
     state.apply(state.parse_action("JK"))  # seat 1 is void of diamonds
     play(state, "2S 2D")
@@ -290,7 +290,7 @@ def test_joker_hearts_the_joker_wins_a_trick_of_another_suit_and_costs_five() ->
 def test_joker_hearts_the_joker_ranks_between_the_ten_and_the_jack_of_hearts() -> None:
     game = JokerHearts()
     hands = ["4H 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
-             "2H 3H AC 5H 6H 7H 8H 9H TH JH QH AH KC",
+             "JK 3H AC 5H 6H 7H 8H 9H TH JH QH AH KC",
              "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC 2S 3S",
              "2D 4S 5S 6S 7S 8S 9S TS JS QS KS AS KH"]
     state = game.deal(3, pack=stacked(game, 3, hands))
@@ -432,3 +432,56 @@ def test_a_whole_match_at_the_terminal(name: str, options: list[str], tmp_path: 
     result = CliRunner().invoke(cli_main.cli, args, input="1\n" * 3000)
     assert result.exit_code == 0, result.output
     assert "Match over" in result.output and "Score sheet" in result.output
+
+
+# -- the Joker, a card of its own ------------------------------------------------------------
+
+def test_joker_is_a_card_of_its_own_written_jk_and_read_back() -> None:
+    joker = Card.parse("JK")
+    assert int(joker) == JOKER and joker.is_joker and joker.suit == Suit.HEARTS
+    assert joker.notation() == "JK" and str(joker) == "JK" and joker.pretty() == "Joker"
+    assert Card.parse("joker") == Card.parse(" jk ") == joker != Card.parse("2H")
+    game = JokerHearts()
+    assert Card.parse("2H") not in game.pack and len(game.pack) == 52
+    action = PLAYS[JOKER]
+    assert action.notation() == "JK" and game.parse_action(action.notation()) == action
+    with pytest.raises(NotationError, match=r"no 2H in Joker Hearts: the Joker \(JK\)"):
+        game.parse_action("2H")
+    with pytest.raises(NotationError, match="JK is not in the pack of Hearts"):
+        Hearts().parse_action("JK")
+    with pytest.raises(ValueError, match="no rank"):
+        _ = joker.rank
+
+
+def test_joker_hearts_record_writes_the_joker_as_jk_and_replays() -> None:
+    from bezique.bots import RandomBot
+    from bezique.record import dumps, loads, record_from_match, replay
+
+    match = Match(JokerHearts(), seed=5)
+    bots = [RandomBot(10 + p) for p in range(4)]
+    while not match.is_over() and len(match.sheet.rows) < 2:
+        match.apply(bots[match.current_player()].choose(match.state))
+    text = dumps(record_from_match(match, ("A", "B", "C", "D"), ("random",) * 4))
+    assert re.search(r"(^|\s)JK(\s|$)", text, re.M)
+    assert not re.search(r"(^|\s)2H(\s|$)", text, re.M)  # the pack holds no heart deuce
+    again = replay(loads(text))
+    assert again.sheet.totals == match.sheet.totals
+
+
+def test_the_board_and_the_pictures_name_the_joker() -> None:
+    from bezique.present.base import hand_text
+    from bezique.present.hearts import HeartsView
+    from bezique.present.table import table_view
+    from bezique.svg import card, card_title
+
+    game = JokerHearts()
+    state = game.deal(3, pack=stacked(game, 3, [h.replace("2H", "JK") for h in BASE]))
+    board = table_view(state.observation(1), ["A", "B", "C", "D"])
+    assert "JK" in board["seats"][1]["hand"] and "2H" not in board["seats"][1]["hand"]
+    play(state, "3D JK")
+    board = table_view(state.observation(0), ["A", "B", "C", "D"])
+    assert {"seat": 1, "card": "JK"} in board["trick"]
+    assert hand_text(cards("JH JK TH 2C"), None, HeartsView.hand_order) == "J♥ Joker 10♥ | 2♣"
+    assert card_title(JOKER) == card_title("JK") == "Joker"
+    picture = card("JK")
+    assert 'data-card="JK"' in picture and ">K<" in picture and 'aria-label="Joker"' in picture

@@ -203,6 +203,8 @@ def card_title(card: Card | int | str) -> str:
     ('Queen of Spades', 'Ten of Diamonds', 'Seven of Hearts')
     """
     c = _as_card(card)
+    if c.is_joker:
+        return "Joker"
     return f"{_RANK_NAMES[c.rank]} of {c.suit.name.title()}"
 
 
@@ -216,10 +218,26 @@ def _index(parent: ET.Element, c: Card) -> None:
     _pip(parent, c.suit, 6.0, 35.0, 18.0)
 
 
+def _draw_joker(g: ET.Element) -> None:
+    """The Joker's face: ``JK`` in the corners, the word down the middle, in red."""
+    corners = _el("g", g, class_="card-index red")
+    for parent in (corners, _el("g", corners,
+                                transform=f"rotate(180 {_n(_W / 2)} {_n(_H / 2)})")):
+        _el("text", parent, "JK", x=15.0, y=29.0, font_size=22, font_weight="bold",
+            font_family=_FONT, text_anchor="middle", fill=RED, textLength=24,
+            lengthAdjust="spacingAndGlyphs")
+    for i, letter in enumerate("JOKER"):
+        _el("text", g, letter, x=50.0, y=38.0 + 18.0 * i, font_size=20, font_weight="bold",
+            font_family=_SERIF, text_anchor="middle", fill=RED)
+
+
 def _draw_face(g: ET.Element, c: Card) -> None:
     colour_class = "red" if _colour(c.suit) == RED else "black"
     _el("rect", g, class_="card-face", x=1.0, y=1.0, width=_W - 2, height=_H - 2, rx=8,
         fill=_FACE, stroke=_EDGE, stroke_width=1.5)
+    if c.is_joker:
+        _draw_joker(g)
+        return
     corners = _el("g", g, class_=f"card-index {colour_class}")
     _index(corners, c)
     _index(_el("g", corners, transform=f"rotate(180 {_n(_W / 2)} {_n(_H / 2)})"), c)

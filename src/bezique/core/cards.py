@@ -98,8 +98,16 @@ _RANK_LETTERS = {r: (str(int(r)) if r <= 9 else "TJQKA"[r - 10]) for r in Rank}
 _RANK_TEXT: dict[str, Rank] = {letter: r for r, letter in _RANK_LETTERS.items()}
 _RANK_TEXT["10"] = Rank.TEN
 
-#: Number of distinct card ids (suit * 16 + rank, rank <= 14).
+#: Number of distinct card ids (suit * 16 + rank, rank <= 14; the Joker's 15).
 NUM_CARD_IDS = 64
+
+#: The Joker's card id, a card of its own (Joker Hearts' pack holds it in the heart
+#: deuce's place): no rank of the thirteen, kept in the hearts' row of ids (the row's
+#: unused rank 15) because the one game that uses it makes it a heart, so that the rules'
+#: suit arithmetic (``card >> 4``) and masks hold for it unchanged. Its power and its
+#: place in the order are the game's. Written ``JK`` (``Joker`` is read too).
+JOKER = 2 * 16 + 15
+_JOKER_TEXT = ("JK", "JOKER", "🃏")
 
 
 class Card(int):
@@ -120,7 +128,7 @@ class Card(int):
         except KeyError:
             pass
         suit, rank = divmod(int(card_id), 16)
-        if not (0 <= suit <= 3 and 2 <= rank <= 14):
+        if not (0 <= suit <= 3 and 2 <= rank <= 14) and card_id != JOKER:
             raise ValueError(f"no card has id {card_id!r}")
         card = super().__new__(cls, card_id)
         cls._cache[int(card_id)] = card
@@ -133,8 +141,11 @@ class Card(int):
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Parse ``QS``, ``TD``, ``10D``, ``7♥``, ``q♠`` (rank then suit, any case)."""
+        """Parse ``QS``, ``TD``, ``10D``, ``7♥``, ``q♠`` (rank then suit, any case), or
+        ``JK`` (``Joker``) for the Joker."""
         t = text.strip()
+        if t.upper() in _JOKER_TEXT:
+            return cls(JOKER)
         if not 2 <= len(t) <= 3:  # "QS" .. "10D": longer text is no card, however long
             raise NotationError(f"not a card: {quoted(text)} (write rank then suit, e.g. QS,"
                                 " TD, 10D)")
@@ -147,20 +158,31 @@ class Card(int):
 
     @property
     def suit(self) -> Suit:
-        """The card's suit."""
+        """The card's suit (the Joker's row of ids: hearts, see :data:`JOKER`)."""
         return Suit(int(self) >> 4)
 
     @property
+    def is_joker(self) -> bool:
+        """Whether this is the Joker, which has no rank of the thirteen."""
+        return int(self) == JOKER
+
+    @property
     def rank(self) -> Rank:
-        """The card's rank."""
+        """The card's rank (the Joker has none: a ``ValueError``)."""
+        if int(self) == JOKER:
+            raise ValueError("the Joker has no rank")
         return Rank(int(self) & 15)
 
     def notation(self) -> str:
-        """Two characters, rank then suit: ``QS``, ``TD``, ``7H``."""
+        """Two characters, rank then suit: ``QS``, ``TD``, ``7H``; ``JK`` the Joker."""
+        if int(self) == JOKER:
+            return "JK"
         return _RANK_LETTERS[Rank(int(self) & 15)] + "CDHS"[int(self) >> 4]
 
     def pretty(self) -> str:
-        """Rank and suit symbol, for display: ``Q♠``, ``10♦``."""
+        """Rank and suit symbol, for display: ``Q♠``, ``10♦``; ``Joker``."""
+        if int(self) == JOKER:
+            return "Joker"
         r = Rank(int(self) & 15)
         return ("10" if r == Rank.TEN else r.letter) + self.suit.symbol
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ..core.cards import JOKER
 from ..core.events import Event, Scored, TrickWon
 from ..core.game import Action, Game, Observation, State
 from ..core.match import Match
 from ..games.hearts import AuctionHearts, Hearts, JokerHearts, OpenSpielHearts
 from ..games.hearts.auction import Avoid, Bid, NoBid
 from ..games.hearts.base import SUIT_WORDS
-from ..games.hearts.joker import JOKER
 from ..games.hearts.modern import PassCard
 from .base import WHIST_ORDER, Breakdown, GameView, SeatLine, Seats, match_total, show, show_cards
 
@@ -20,8 +20,8 @@ __all__ = ["HeartsView"]
 SUITS = {v: k for k, v in SUIT_WORDS.items() if len(k) > 1 and k.endswith("s")}
 
 
-def _card(card: int, joker: bool) -> str:
-    return "the Joker" if joker and card == JOKER else show(card)
+def _card(card: int) -> str:
+    return "the Joker" if card == JOKER else show(card)
 
 
 class HeartsView(GameView):
@@ -30,7 +30,8 @@ class HeartsView(GameView):
     games: ClassVar[tuple[type[Game[Any]], ...]] = (Hearts, JokerHearts, AuctionHearts,
                                                     OpenSpielHearts)
     title = "Hearts"
-    hand_order = WHIST_ORDER  # A K Q J 10 ... 2 (Law 3)
+    #: A K Q J 10 ... 2 (Law 3); Joker Hearts' Joker between the J and the 10
+    hand_order = (*WHIST_ORDER[:4], JOKER & 15, *WHIST_ORDER[4:])
 
     def trick_extra(self, trick: TrickWon) -> list[str]:
         return []
@@ -43,10 +44,6 @@ class HeartsView(GameView):
         if score.points == 1 and what.endswith("s"):
             what = what[:-1]
         return f"{score.points} {what}"
-
-    @staticmethod
-    def _joker(state: State) -> bool:
-        return isinstance(getattr(state, "game", None), JokerHearts)
 
     def heading(self, state: State, obs: Observation, seats: Seats, match: Match
                 ) -> list[str]:
@@ -108,7 +105,7 @@ class HeartsView(GameView):
         if not o.trick:
             return "Your lead"
         lead = o.trick[0][0]
-        return (f"{seats.label(lead)} led {_card(int(o.trick[0][1]), self._joker(state))}:"
+        return (f"{seats.label(lead)} led {_card(int(o.trick[0][1]))}:"
                 " your card (follow suit if you can)")
 
     def label(self, state: State, action: Action) -> str:
@@ -121,7 +118,7 @@ class HeartsView(GameView):
         if isinstance(action, PassCard):
             return f"pass {show(action.card)}"
         card = getattr(action, "card", None)
-        if card is not None and self._joker(state) and int(card) == JOKER:
+        if card is not None and int(card) == JOKER:
             return "JK (the Joker)"
         return action.notation()
 

@@ -50,7 +50,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.cards import Card, Suit
+from ..core.cards import JOKER, Card, Suit
 from ..core.errors import quoted
 from ..core.events import Played, TrickWon
 
@@ -88,7 +88,7 @@ def inner_observation(obs: object) -> object | None:
 
 
 #: each card id's notation, made once (a view writes every card it shows)
-_NOTATION = tuple(Card(c).notation() if c & 15 in range(2, 15) and c < 64 else ""
+_NOTATION = tuple(Card(c).notation() if c & 15 in range(2, 15) or c == JOKER else ""
                   for c in range(64))
 
 

@@ -179,7 +179,7 @@ class HeartsGame(Game["HeartsState"]):
     #: the pool's counters (Law 29)
     result_unit = "counters"
     cut = "low"
-    cut_ranks = (13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 14)
+    cut_ranks: ClassVar[tuple[int, ...]] = (13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 14)
     #: The counters the Joker costs (Joker Hearts), 0 when there is none.
     joker_cost: ClassVar[int] = 0
 

@@ -7,10 +7,13 @@ into the pool, not 13). It follows as a heart (played to a heart lead, or when v
 the suit led); it wins any trick it is played to, unless hearts were led and a higher
 heart (the Jack, Queen, King or Ace) falls to the same trick.
 
-In this engine the Joker takes the card id of the heart deuce it replaces: it is written
-``JK`` (or ``joker``; ``2H`` reads as the Joker too) and shown as the Joker in this game's
-own words. At six players all four deuces are laid aside (Law 3), the heart deuce with
-them: there is no place for the Joker, so Joker Hearts is for two to five.
+The Joker is a card of its own (:data:`bezique.core.cards.JOKER`), which this game's
+pack holds in the heart deuce's place: written ``JK`` (``Joker`` is read too) in records
+and actions, drawn as the Joker on the board and in pictures. Its id lies in the hearts'
+row, so that it follows as a heart under the suit rules unchanged; its rank and power are
+this module's. In the cut it ranks as in play, between the Ten and the Jack. At six
+players all four deuces are laid aside (Law 3), the heart deuce with them: there is no
+place for the Joker, so Joker Hearts is for two to five.
 """
 
 from __future__ import annotations
@@ -18,18 +21,17 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from ...core.cards import Card
+from ...core.cards import JOKER, Card, Pack
 from ...core.errors import NotationError, quoted
 from ...core.game import Action, Options, action_words
 from ...core.game import option as _opt
-from ...core.trick import PLAYS
-from .base import HEARTS, STRENGTH, HeartsGame, HeartsMatchOptions, HeartsState
+from .base import HEARTS, STRENGTH, TWO, HeartsGame, HeartsMatchOptions, HeartsState
 from .foster import HeartsOptions
 
 __all__ = ["JOKER", "JOKER_COST", "JokerHearts", "JokerHeartsOptions", "JokerHeartsState"]
 
-#: The Joker's card id: the heart deuce's, whose place it takes (Law 3).
-JOKER = HEARTS * 16 + 2
+#: The heart deuce, whose place the Joker takes in the pack (Law 3).
+HEART_DEUCE = HEARTS * 16 + TWO
 #: What the Joker costs its taker (Foster's Complete Hoyle, Joker Hearts).
 JOKER_COST = 5
 #: The Joker ranks between the Ten and the Jack of hearts.
@@ -51,11 +53,6 @@ class JokerHeartsOptions(Options):
     deals: int = HeartsMatchOptions.shared("deals")
 
 
-def joker_text(card: int) -> str:
-    """A card's name in Joker Hearts: ``JK`` for the Joker."""
-    return "JK" if card == JOKER else Card(card).notation()
-
-
 class JokerHearts(HeartsGame):
     """Joker Hearts: the Joker in the heart deuce's place, between the Ten and the Jack
     of hearts, winning any trick it falls to but to a higher heart on a heart lead, and
@@ -74,14 +71,25 @@ class JokerHearts(HeartsGame):
     options: JokerHeartsOptions
     min_players, max_players = 2, 5
     joker_cost = JOKER_COST
+    #: The cut as Hearts' (the Ace lowest), the Joker between the Jack and the Ten.
+    cut_ranks = (13, 12, 11, JOKER & 15, 10, 9, 8, 7, 6, 5, 4, 3, 2, 14)
+
+    def __init__(self, options: Options | None = None) -> None:
+        super().__init__(options)
+        self._pack = Pack([JOKER if int(c) == HEART_DEUCE else c for c in self._pack.cards])
 
     def parse_action(self, text: str) -> Action:
         t = action_words(text, self.title)
-        if t.strip().lower() in ("jk", "joker", "jo"):
-            return PLAYS[JOKER]
         try:
             return super().parse_action(t)
         except NotationError:
+            try:
+                deuce = Card.parse(t) == HEART_DEUCE
+            except NotationError:
+                deuce = False
+            if deuce:
+                raise NotationError(f"there is no {t.strip()} in Joker Hearts: the Joker (JK)"
+                                    " takes its place") from None
             raise NotationError(f"not an action of Joker Hearts: {quoted(text)} (a card,"
                                 " e.g. QS, or JK for the Joker)") from None
 

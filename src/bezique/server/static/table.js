@@ -19,6 +19,9 @@ const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const RED = new Set(["D", "H"]);
 const RANK_WORDS = { T: "10" };
+// The Joker (Joker Hearts): a card of its own, "JK", drawn red with a star for a suit.
+const JOKER = "JK";
+const STAR = "★";
 
 const query = new URLSearchParams(window.location.search);
 const token = query.get("token") || null;
@@ -65,6 +68,7 @@ function nameOf(seat) {
 }
 
 function parseCard(card) {
+  if (card === JOKER) return { rank: JOKER, suit: "H", joker: true };
   if (typeof card !== "string" || card.length < 2) return null;
   const suit = card.slice(-1);
   const rank = card.slice(0, -1);
@@ -74,6 +78,7 @@ function parseCard(card) {
 
 function cardWords(card) {
   const c = parseCard(card);
+  if (c && c.joker) return "Joker";
   return c ? `${c.rank}${SUITS[c.suit]}` : String(card);
 }
 
@@ -93,12 +98,13 @@ function cardEl(card, place, seat) {
   attrs.class = `card ${RED.has(c.suit) ? "red" : "black"}`;
   attrs["data-card"] = card;
   attrs.role = "img";
-  attrs["aria-label"] = `${c.rank} of ${SUIT_WORDS[c.suit]}`;
+  attrs["aria-label"] = c.joker ? "the Joker" : `${c.rank} of ${SUIT_WORDS[c.suit]}`;
+  if (c.joker) attrs.class += " joker";
+  const mark = c.joker ? STAR : SUITS[c.suit];
   const node = el("div", null, attrs);
   const index = el("span", null, { class: "idx", "aria-hidden": "true" });
-  index.append(el("span", c.rank, { class: "rank" }), el("span", SUITS[c.suit],
-    { class: "suit" }));
-  node.append(index, el("span", SUITS[c.suit], { class: "pip", "aria-hidden": "true" }));
+  index.append(el("span", c.rank, { class: "rank" }), el("span", mark, { class: "suit" }));
+  node.append(index, el("span", mark, { class: "pip", "aria-hidden": "true" }));
   return node;
 }
 
