@@ -19,8 +19,9 @@ OpenSpiel's, so a difference of rules would stop the match with both lists.
 OpenSpiel's own ``resample_from_infostate`` for Hearts could not be used for this: it
 ignores the voids the play has shown (of 12,128 samples taken along 200 random deals,
 4,757 had a past illegal under OpenSpiel's own rules: a card passed that the passer did
-not hold, a player holding a suit he had shown void of) and, during the passing, it keeps the cards the other seats passed while dealing their
-hands again, so that a hand may run out before the others.
+not hold, a player holding a suit he had shown void of) and, during the passing, it
+keeps the cards the other seats passed while dealing their hands again, so that a hand
+may run out before the others.
 
 The opponents are OpenSpiel's C++ bots with their default settings: ``pyspiel.ISMCTSBot``
 (a ``RandomRolloutEvaluator`` of one rollout, UCT constant 2 as OpenSpiel's MCTS example
