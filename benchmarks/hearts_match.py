@@ -262,7 +262,7 @@ def share_interval(ours: Sequence[float], totals: Sequence[float]) -> tuple[floa
 
     >>> share, half = share_interval([3, 1, 2, 2], [8, 8, 8, 8])
     >>> round(share, 3), round(half, 3)
-    (0.25, 0.16)
+    (0.25, 0.1)
     """
     n = len(ours)
     r = sum(ours) / sum(totals)
