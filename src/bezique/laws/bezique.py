@@ -145,13 +145,7 @@ class BeziqueLawTable(TurnUpTable):
             lost[seat] += self.lost_by_penalty(seat, trick)
         return lost
 
-    def settle(self) -> DealSettlement:
-        self.end_of_hand()
-        if self.void:
-            return self.void_settlement()
-        s = self.state
-        if not s.is_terminal():
-            raise LawError("the hand is not played out: no settlement yet")
+    def settle_played(self, s: Any) -> DealSettlement:
         net = list(s.points)
         notes = []
         for seat, trick in self.penalties:
@@ -203,13 +197,7 @@ class RubiconLawTable(StockLawTable):
             s.log = s.log[1]
         s._finish_trick(card)
 
-    def settle(self) -> DealSettlement:
-        self.end_of_hand()
-        if self.void:
-            return self.void_settlement()
-        s = self.state
-        if not s.is_terminal():
-            raise LawError("the hand is not played out: no settlement yet")
+    def settle_played(self, s: Any) -> DealSettlement:
         st = self.game.settle(s.points, s.brisques)
         net = [0, 0]
         if st.winner is not None:

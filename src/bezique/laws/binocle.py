@@ -77,13 +77,7 @@ class BinocleLawTable(TurnUpTable):
                                                                self.penalties) else 0
                 for p in (0, 1)]
 
-    def settle(self) -> DealSettlement:
-        self.end_of_hand()
-        if self.void:
-            return self.void_settlement()
-        s = self.state
-        if not s.is_terminal():
-            raise LawError("the hand is not played out: no settlement yet")
+    def settle_played(self, s: Any) -> DealSettlement:
         net = list(s.points)
         notes = []
         for seat in (0, 1):

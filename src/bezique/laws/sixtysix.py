@@ -89,13 +89,7 @@ class SixtySixLawTable(StockLawTable):
         self.rule(irr.law, f"seat {a.seat} looks at a trick before the last turned and"
                   " quitted: he loses the privilege of closing")
 
-    def settle(self) -> DealSettlement:
-        self.end_of_hand()
-        if self.void:
-            return self.void_settlement()
-        s = self.state
-        if not s.is_terminal():
-            raise LawError("the hand is not played out: no settlement yet")
+    def settle_played(self, s: Any) -> DealSettlement:
         return DealSettlement(tuple(s.game_points()),
                               notes=(s.outcome or "no game point scored",
                                      f"count toward 66: seat 0 {s.points[0]}, seat 1"

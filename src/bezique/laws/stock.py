@@ -821,6 +821,22 @@ class StockLawTable(LawTable):
             if irr.status == "open" and irr.kind == "revoke":
                 irr.status = "unclaimed"
 
+    def settle(self) -> DealSettlement:
+        """The deal's settlement under the laws: nothing for a void deal, else the
+        family's own (:meth:`settle_played`) once the hand is played out."""
+        self.end_of_hand()
+        if self.void:
+            return self.void_settlement()
+        s = self.state
+        if not s.is_terminal():
+            raise LawError("the hand is not played out: no settlement yet")
+        return self.settle_played(s)
+
+    def settle_played(self, s: Any) -> DealSettlement:
+        """The settlement of the hand ``s`` played out, penalties included: each
+        family's."""
+        raise NotImplementedError
+
     def void_settlement(self) -> DealSettlement:
         self.rule(self.law("misdeal"), "a misdeal does not lose the deal: the same dealer"
                   " deals again")
